@@ -1,0 +1,37 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // config.ts is the one module that reads the environment (ARCHITECTURE.md).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from config.ts.' }],
+    },
+  },
+  {
+    // Money is integer kobo: floats are a defect outside the web's display code.
+    files: ['apps/api/src/**/*.ts', 'packages/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money is integer kobo; use parseNairaToKobo.' }],
+    },
+  },
+);

@@ -1,0 +1,35 @@
+/** Business constants of the specification (§9 of both documents) and of our own rules. */
+export const DESKTOP_CUTOFF_PX = 768;
+export const TRUST_USER_COUNT = 40_000;
+export const PIN_LENGTH = 4;
+export const OTP_LENGTH = 4;
+export const PASSWORD_MIN_LENGTH = 8;
+export const MINIMUM_AGE_YEARS = 18;
+export const INACTIVITY_LOGOUT_MS = 15 * 60 * 1000;
+export const FUNDING_COUNTDOWN_S = 600;
+export const BANNER_ROTATION_MS = 5000;
+export const HOME_LATEST_TRANSACTIONS = 5;
+export const TOAST_DURATION_MS = 5000;
+export const IOS_INSTALL_TOAST_MS = 6000;
+export const QUERY_STALE_MS = 60_000;
+export const CHAT_RETRY_MS = 1000;
+export const AIRTIME_CHIPS_NAIRA = [100, 200, 500, 1000] as const;
+export const DEPOSIT_CHIPS_NAIRA = [100, 200, 500, 1000, 2000, 5000] as const;
+
+/** Server-side security limits (our decisions, see docs/decisions/). */
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_MAX_PER_MINUTE = 1;
+export const OTP_MAX_PER_HOUR = 5;
+export const SIGNUP_TICKET_TTL_S = 30 * 60;
+export const PIN_MAX_FAILURES = 5;
+export const PIN_LOCK_MS = 30 * 60 * 1000;
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const SESSION_TTL_S = 7 * 24 * 60 * 60;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const GENDERS = ['male', 'female', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { isValidNigerianPhone } from '../phone';
+import { MINIMUM_AGE_YEARS, GENDERS } from '../constants';
+
+/** Field rules of spec §5, shared by the screens and the API. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ error: messages.invalidEmail })
+  .trim()
+  .max(254, messages.invalidEmail)
+  .regex(EMAIL_PATTERN, messages.invalidEmail)
+  .transform((value) => value.toLowerCase());
+
+/** Returns the first rule a password breaks, in the spec's "Password must ..." wording. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < 8) return messages.passwordTooShort;
+  if (!/[A-Z]/.test(password)) return messages.passwordNeedsUpper;
+  if (!/[a-z]/.test(password)) return messages.passwordNeedsLower;
+  if (!/\d/.test(password)) return messages.passwordNeedsDigit;
+  if (!/[^A-Za-z0-9]/.test(password)) return messages.passwordNeedsSpecial;
+  return null;
+}
+
+/** The create and reset screens show one combined message for any broken rule. */
+export const newPasswordField = z
+  .string({ error: messages.passwordCombined })
+  .max(128, messages.passwordCombined)
+  .refine((value) => passwordProblem(value) === null, messages.passwordCombined);
+
+export const otpField = z
+  .string({ error: messages.invalidOtp })
+  .trim()
+  .regex(/^\d{4}$/, messages.invalidOtp);
+
+export const pinField = z
+  .string({ error: messages.pinExactlyFour })
+  .regex(/^\d{4}$/, messages.pinExactlyFour);
+
+export const phoneField = z
+  .string({ error: messages.invalidPhoneFormat })
+  .trim()
+  .max(20, messages.invalidPhoneFormat)
+  .refine(isValidNigerianPhone, messages.invalidPhoneFormat);
+
+export const genderField = z.enum(GENDERS, { error: messages.genderRequired });
+
+/** Whole years between a YYYY-MM-DD birth date and today (UTC calendar). */
+export function ageInYears(birthDate: string, today = new Date()): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export const birthDateField = z
+  .string({ error: messages.birthDateRequired })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.birthDateRequired)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), messages.birthDateRequired)
+  .refine((value) => ageInYears(value) >= MINIMUM_AGE_YEARS, messages.mustBeAdult);
