@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { MAX_IMAGE_BYTES } from '@owo/shared/constants';
+import type { AppDeps } from './deps';
+import { errorBody } from './errors';
+import { registerErrorHandler } from './plugins/error-handler';
+import { authRoutes } from './modules/auth/routes';
+import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/users/routes';
+import { pinRoutes } from './modules/pin/routes';
+import { createServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/**
+ * Builds the app without listening: server.ts listens, tests call app.inject. Order: framework
+ * plugins, then our error handler, then the API routes under /api, then the web app.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    // The CSP is set by the web app's build (it needs Google's and the chat widget's origins).
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
+  registerErrorHandler(app);
+
+  const services = createServices(deps);
+  app.decorate('services', services);
+
+  await app.register(
+    async (api) => {
+      systemRoutes(api, services);
+      authRoutes(api, services);
+      userRoutes(api, services);
+      pinRoutes(api, services);
+    },
+    { prefix: '/api' },
+  );
+
+  const uploadsDir = path.join(deps.config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+
+  const webRoot = deps.config.webDistDir;
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; the shell and the service worker must always be fresh.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || !hasWeb) {
+      return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+    }
+    // Every client route loads the single-page app; it decides what to show.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+  });
+
+  return app;
+}

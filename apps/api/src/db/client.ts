@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDataDirLock } from './data-dir-lock';
+
+export type Schema = typeof schema;
+/** Both drivers give the same query builder; services and repositories see only this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept either a Db or a Tx. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Runs the forward-only migrations; idempotent. */
+  migrate(): Promise<void>;
+  /** True when the database answers and every migration has been applied. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Directory for the embedded database; undefined means in memory (tests). */
+  pgliteDir?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): Database {
+  let migrated = false;
+  const isReady = async (db: Db) => {
+    if (!migrated) return false;
+    try {
+      await db.execute(sql`select 1`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        await migratePg(db as never, { migrationsFolder });
+        migrated = true;
+      },
+      isReady: () => isReady(db),
+      close: () => pool.end(),
+    };
+  }
+
+  let release = () => {};
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    release = acquireDataDirLock(options.pgliteDir);
+  }
+  const client = new PGlite(options.pgliteDir);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder });
+      migrated = true;
+    },
+    isReady: () => isReady(db),
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './lib/mailer';
+
+/** What every service is built from; tests pass their own clock and mailer. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+}

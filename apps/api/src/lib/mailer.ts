@@ -1,0 +1,31 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * Sends over SMTP_URL with nodemailer. Without SMTP_URL (the embedded default) the message is
+ * built by nodemailer's JSON transport and printed to the server log, so a developer can read
+ * the code there.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; logger: FastifyBaseLogger }): Mailer {
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: options.from, ...mail });
+      if (!options.smtpUrl) {
+        options.logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (SMTP_URL unset)');
+      }
+    },
+  };
+}

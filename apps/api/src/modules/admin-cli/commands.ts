@@ -1,0 +1,40 @@
+import { passwordProblem } from '@owo/shared/schemas/fields';
+import { emailField } from '@owo/shared/schemas/fields';
+import type { AppDeps } from '../../deps';
+import { hashSecret } from '../../lib/hashing';
+import { usersRepository } from '../users/repository';
+
+/** Operator actions behind `npm run cli`; they follow the same rules as the API. */
+export function createAdminCommands({ database }: AppDeps) {
+  function normalEmail(input: string): string {
+    const parsed = emailField.safeParse(input);
+    if (!parsed.success) throw new Error(`Not a valid e-mail address: ${input}`);
+    return parsed.data;
+  }
+
+  return {
+    async createAdmin(rawEmail: string, password: string): Promise<string> {
+      const email = normalEmail(rawEmail);
+      const problem = passwordProblem(password);
+      if (problem) throw new Error(problem);
+      const passwordHash = await hashSecret(password);
+      const existing = await usersRepository.findByEmail(database.db, email);
+      if (existing) {
+        await usersRepository.update(database.db, existing.id, { role: 'admin', passwordHash, isVerified: true });
+        return `${email} already existed: it is now an admin with the new password.`;
+      }
+      await database.db.transaction((tx) =>
+        usersRepository.insertWithWallet(tx, { email, passwordHash, role: 'admin', isVerified: true }),
+      );
+      return `Created admin ${email}.`;
+    },
+
+    async makeAdmin(rawEmail: string): Promise<string> {
+      const email = normalEmail(rawEmail);
+      const existing = await usersRepository.findByEmail(database.db, email);
+      if (!existing) throw new Error(`No account for ${email}.`);
+      await usersRepository.update(database.db, existing.id, { role: 'admin' });
+      return `${email} is now an admin.`;
+    },
+  };
+}

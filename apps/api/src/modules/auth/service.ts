@@ -1,0 +1,160 @@
+import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '@owo/shared/constants';
+import { messages } from '@owo/shared/messages';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { decoy, hashSecret, verifySecret } from '../../lib/hashing';
+import { throttleRepository } from '../throttle/repository';
+import { toUserDto } from '../users/dto';
+import { usersRepository, type UserRow } from '../users/repository';
+import { createGoogleVerifier } from './google-verifier';
+import type { OtpService } from './otp-service';
+import type { SessionService } from './session-service';
+import { createSignupTickets } from './signup-ticket';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/** Failed logins allowed from one address in the window, across all accounts. */
+const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+
+export function createAuthService(deps: AppDeps, otp: OtpService, sessions: SessionService) {
+  const { database, clock } = deps;
+  const tickets = createSignupTickets(deps);
+  const verifyGoogle = createGoogleVerifier(deps);
+
+  async function signedIn(user: UserRow, meta: ClientMeta, message: string) {
+    if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    const { token, expiresIn } = await sessions.issue(user.id, meta);
+    const full = await usersRepository.findById(database.db, user.id);
+    if (!full) throw new Error('user vanished after sign-in');
+    return { success: true as const, message, data: toUserDto(full), token, expires_in: expiresIn };
+  }
+
+  async function assertLoginAllowed(email: string, ip: string) {
+    const since = new Date(clock.now().getTime() - LOGIN_FAILURE_WINDOW_MS);
+    const [byAccount, byAddress] = await Promise.all([
+      throttleRepository.countSince(database.db, `login:email:${email}`, since),
+      throttleRepository.countSince(database.db, `login:ip:${ip}`, since),
+    ]);
+    if (byAccount >= LOGIN_MAX_FAILURES || byAddress >= LOGIN_MAX_FAILURES_PER_ADDRESS) {
+      throw new AppError('LOGIN_THROTTLED');
+    }
+  }
+
+  return {
+    async requestOtp(email: string) {
+      await otp.issue(email, 'auth');
+      return { success: true as const, message: messages.otpSent };
+    },
+
+    /** Existing account: signed in. New e-mail: the reply carries `email` and a signup ticket. */
+    async verifyOtp(email: string, code: string, meta: ClientMeta) {
+      await otp.verify(email, 'auth', code);
+      const user = await usersRepository.findByEmail(database.db, email);
+      if (!user) {
+        return { success: true as const, message: messages.otpSent, email, signupTicket: await tickets.issue(email) };
+      }
+      if (!user.isVerified) await usersRepository.update(database.db, user.id, { isVerified: true });
+      return signedIn(user, meta, messages.loginSuccess);
+    },
+
+    async completeSignup(
+      input: { firstName: string; lastName: string; email: string; phoneNumber: string; password: string; signupTicket: string },
+      meta: ClientMeta,
+    ) {
+      await tickets.verify(input.signupTicket, input.email);
+      if (await usersRepository.findByEmail(database.db, input.email)) throw new AppError('ACCOUNT_EXISTS');
+      const passwordHash = await hashSecret(input.password);
+      let user: UserRow;
+      try {
+        user = await database.db.transaction((tx) =>
+          usersRepository.insertWithWallet(tx, {
+            email: input.email,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phoneNumber: input.phoneNumber.replace(/\D/g, '').replace(/^234/, '0'),
+            isVerified: true,
+          }),
+        );
+      } catch (error) {
+        // Two completions racing for one e-mail: the unique index lets exactly one through.
+        if (await usersRepository.findByEmail(database.db, input.email)) throw new AppError('ACCOUNT_EXISTS');
+        throw error;
+      }
+      return signedIn(user, meta, messages.signupComplete);
+    },
+
+    async login(email: string, password: string, meta: ClientMeta) {
+      await assertLoginAllowed(email, meta.ip);
+      const user = await usersRepository.findByEmail(database.db, email);
+      // The same work and the same reply whether or not the account exists (no enumeration).
+      const ok = await verifySecret(user?.passwordHash ?? (await decoy()), password);
+      if (!user || !user.passwordHash || !ok) {
+        const now = clock.now();
+        await throttleRepository.record(database.db, `login:email:${email}`, now);
+        await throttleRepository.record(database.db, `login:ip:${meta.ip}`, now);
+        throw new AppError('BAD_CREDENTIALS');
+      }
+      await throttleRepository.clear(database.db, `login:email:${email}`);
+      return signedIn(user, meta, messages.loginSuccess);
+    },
+
+    async google(idToken: string, meta: ClientMeta) {
+      const identity = await verifyGoogle(idToken);
+      const db = database.db;
+      let user = await usersRepository.findByGoogleSubject(db, identity.subject);
+      if (!user) {
+        const byEmail = await usersRepository.findByEmail(db, identity.email);
+        if (byEmail) {
+          // Google vouched for this e-mail, so the identity is linked to the existing account.
+          user = await usersRepository.update(db, byEmail.id, {
+            googleSubject: identity.subject,
+            isGoogleUser: true,
+            isVerified: true,
+          });
+        } else {
+          user = await db.transaction((tx) =>
+            usersRepository.insertWithWallet(tx, {
+              email: identity.email,
+              googleSubject: identity.subject,
+              isGoogleUser: true,
+              isVerified: true,
+              firstName: identity.givenName.slice(0, 60),
+              lastName: identity.familyName.slice(0, 60),
+            }),
+          );
+        }
+      }
+      if (!user) throw new Error('google sign-in lost the user');
+      return signedIn(user, meta, messages.loginSuccess);
+    },
+
+    async logout(sessionId: string) {
+      await sessions.revoke(sessionId);
+      return { success: true as const, message: messages.loggedOut };
+    },
+
+    /** Same reply whether or not the account exists; a code is sent only when it does. */
+    async requestPasswordReset(email: string) {
+      const user = await usersRepository.findByEmail(database.db, email);
+      if (user) await otp.issue(email, 'reset');
+      return { success: true as const, message: messages.passwordResetOtpSent };
+    },
+
+    async resetPassword(email: string, code: string, password: string) {
+      await otp.verify(email, 'reset', code);
+      const user = await usersRepository.findByEmail(database.db, email);
+      if (!user) throw new AppError('OTP_INVALID');
+      await usersRepository.update(database.db, user.id, { passwordHash: await hashSecret(password) });
+      // Whoever held the old password loses every session.
+      await sessions.revokeAllForUser(user.id);
+      await throttleRepository.clear(database.db, `login:email:${email}`);
+      return { success: true as const, message: messages.passwordResetDone };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

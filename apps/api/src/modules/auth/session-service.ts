@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { SESSION_TTL_S } from '@owo/shared/constants';
+import type { AppDeps } from '../../deps';
+import { tokenDigest } from '../../lib/hashing';
+import { sessionRepository } from './session-repository';
+
+export interface IssuedToken {
+  token: string;
+  expiresIn: number;
+}
+
+/**
+ * Opaque bearer tokens backed by a sessions row: the server can revoke them (logout, password
+ * reset) and they expire after SESSION_TTL_S. Only the token's SHA-256 is stored.
+ */
+export function createSessionService({ database, clock }: AppDeps) {
+  return {
+    async issue(userId: string, meta: { ip: string; userAgent: string }): Promise<IssuedToken> {
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      await sessionRepository.insert(database.db, {
+        userId,
+        tokenHash: tokenDigest(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_TTL_S * 1000),
+        ipAddress: meta.ip,
+        userAgent: meta.userAgent.slice(0, 300),
+      });
+      return { token, expiresIn: SESSION_TTL_S };
+    },
+
+    async resolve(token: string) {
+      return sessionRepository.findActive(database.db, tokenDigest(token), clock.now());
+    },
+
+    async revoke(sessionId: string): Promise<void> {
+      await sessionRepository.revoke(database.db, sessionId, clock.now());
+    },
+
+    async revokeAllForUser(userId: string): Promise<void> {
+      await sessionRepository.revokeAllForUser(database.db, userId, clock.now());
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

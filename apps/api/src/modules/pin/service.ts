@@ -1,0 +1,72 @@
+import { PIN_LOCK_MS, PIN_MAX_FAILURES } from '@owo/shared/constants';
+import { messages } from '@owo/shared/messages';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { hashSecret, verifySecret } from '../../lib/hashing';
+import type { OtpService } from '../auth/otp-service';
+import { usersRepository } from '../users/repository';
+import { pinRepository } from './repository';
+
+/**
+ * The transaction PIN: 4 digits, stored as argon2id, 5 wrong in a row lock PIN use for 30
+ * minutes, a correct PIN resets the count. checkPin is the one gate every money-moving call uses.
+ */
+export function createPinService({ database, clock }: AppDeps, otp: OtpService) {
+  const db = () => database.db;
+
+  async function checkPin(userId: string, pin: string): Promise<void> {
+    const state = await pinRepository.read(db(), userId);
+    if (!state?.pinHash) throw new AppError('PIN_NOT_SET');
+    const now = clock.now();
+    const attempts = await pinRepository.reserveAttempt(
+      db(),
+      userId,
+      now,
+      PIN_MAX_FAILURES,
+      new Date(now.getTime() + PIN_LOCK_MS),
+    );
+    if (attempts === null) throw new AppError('PIN_LOCKED');
+    if (await verifySecret(state.pinHash, pin)) {
+      await pinRepository.resetAttempts(db(), userId);
+      return;
+    }
+    throw new AppError(attempts >= PIN_MAX_FAILURES ? 'PIN_LOCKED' : 'PIN_INCORRECT');
+  }
+
+  return {
+    checkPin,
+
+    async validate(userId: string, pin: string) {
+      await checkPin(userId, pin);
+      return { success: true as const, message: messages.pinValid };
+    },
+
+    /** First PIN: the session is enough. A change: the current PIN or an e-mail code. */
+    async setPin(userId: string, input: { transactionPin: string; currentPin?: string; otp?: string }) {
+      const state = await pinRepository.read(db(), userId);
+      if (!state) throw new AppError('UNAUTHORIZED');
+      if (state.pinHash) {
+        if (input.currentPin) {
+          await checkPin(userId, input.currentPin);
+        } else if (input.otp) {
+          const user = await usersRepository.findById(db(), userId);
+          if (!user) throw new AppError('UNAUTHORIZED');
+          await otp.verify(user.email, 'pin', input.otp);
+        } else {
+          throw new AppError('PIN_CURRENT_REQUIRED');
+        }
+      }
+      await pinRepository.setPin(db(), userId, await hashSecret(input.transactionPin));
+      return { success: true as const, message: messages.pinSet, data: { hasSetTransactionPin: true } };
+    },
+
+    async requestPinOtp(userId: string) {
+      const user = await usersRepository.findById(db(), userId);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      await otp.issue(user.email, 'pin');
+      return { success: true as const, message: messages.otpSent };
+    },
+  };
+}
+
+export type PinService = ReturnType<typeof createPinService>;

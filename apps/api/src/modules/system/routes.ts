@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { PublicConfig } from '@owo/shared/api-types';
+import type { Services } from '../../services';
+
+export function systemRoutes(app: FastifyInstance, { deps }: Services) {
+  /** Process up. */
+  app.get('/health', async () => ({ success: true, status: 'ok' }));
+
+  /** Database reachable and migrations applied: safe to send traffic. */
+  app.get('/ready', async (_request, reply) => {
+    const ready = await deps.database.isReady();
+    return reply.status(ready ? 200 : 503).send({ success: ready, status: ready ? 'ready' : 'not ready' });
+  });
+
+  /** Runtime settings the web app needs (the build is the same for every deployment). */
+  app.get('/config', async (): Promise<PublicConfig & { support: { whatsapp: string; email: string } }> => ({
+    appName: deps.config.appName,
+    googleClientId: deps.config.googleClientId ?? null,
+    chatPropertyId: deps.config.chatPropertyId ?? null,
+    support: { whatsapp: deps.config.supportWhatsapp, email: deps.config.supportEmail },
+  }));
+}

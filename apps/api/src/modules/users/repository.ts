@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { ledgerAccounts, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserWithBalance = UserRow & { balanceKobo: number };
+
+const withBalance = {
+  user: users,
+  balanceKobo: sql<number>`coalesce(${ledgerAccounts.balanceKobo}, 0)`.mapWith(Number),
+};
+
+function flatten(row: { user: UserRow; balanceKobo: number } | undefined): UserWithBalance | undefined {
+  return row ? { ...row.user, balanceKobo: row.balanceKobo } : undefined;
+}
+
+export const usersRepository = {
+  async findById(db: DbOrTx, id: string): Promise<UserWithBalance | undefined> {
+    const rows = await db
+      .select(withBalance)
+      .from(users)
+      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')))
+      .where(eq(users.id, id))
+      .limit(1);
+    return flatten(rows[0]);
+  },
+
+  async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+    const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    return rows[0];
+  },
+
+  async findByGoogleSubject(db: DbOrTx, subject: string): Promise<UserRow | undefined> {
+    const rows = await db.select().from(users).where(eq(users.googleSubject, subject)).limit(1);
+    return rows[0];
+  },
+
+  /** Inserts the user and opens its wallet; call inside the caller's transaction. */
+  async insertWithWallet(tx: DbOrTx, values: NewUser): Promise<UserRow> {
+    const [user] = await tx.insert(users).values(values).returning();
+    if (!user) throw new Error('insert returned no user');
+    await tx.insert(ledgerAccounts).values({ kind: 'user_wallet', userId: user.id });
+    return user;
+  },
+
+  async update(db: DbOrTx, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+    const [user] = await db
+      .update(users)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    return user;
+  },
+};

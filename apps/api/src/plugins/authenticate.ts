@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import type { SessionService } from '../modules/auth/session-service';
+import { usersRepository, type UserWithBalance } from '../modules/users/repository';
+import type { Database } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser: the signed-in user and their session. */
+    auth?: { user: UserWithBalance; sessionId: string };
+  }
+}
+
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Bearer auth on the server: every authenticated route runs requireUser (or requireAdmin). */
+export function createGuards(sessions: SessionService, database: Database) {
+  const requireUser: Guard = async (request) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
+    if (!match?.[1]) throw new AppError('UNAUTHORIZED');
+    const session = await sessions.resolve(match[1]);
+    if (!session) throw new AppError('UNAUTHORIZED');
+    const user = await usersRepository.findById(database.db, session.userId);
+    if (!user || user.status !== 'active') throw new AppError('UNAUTHORIZED');
+    request.auth = { user, sessionId: session.id };
+  };
+
+  const requireAdmin: Guard = async (request, reply) => {
+    await requireUser(request, reply);
+    if (request.auth?.user.role !== 'admin') throw new AppError('FORBIDDEN');
+  };
+
+  return { requireUser, requireAdmin };
+}
+
+/** The signed-in user of a guarded route. */
+export function authOf(request: FastifyRequest) {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}
+
+export function clientMeta(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}

@@ -1,0 +1,14 @@
+import { formatKobo } from '@owo/shared/money';
+
+/**
+ * The API sends naira with at most 2 decimals (spec edge format); convert once to integer kobo so
+ * the shared formatter prints "₦1,234.50" without float artefacts.
+ */
+export function formatNaira(naira: number): string {
+  return formatKobo(Math.round(naira * 100));
+}
+
+/** "₦1,000" for whole-naira labels (chips, notices). */
+export function formatWholeNaira(naira: number): string {
+  return `₦${Math.round(naira).toLocaleString('en-NG')}`;
+}

@@ -1,0 +1,24 @@
+/**
+ * Runtime configuration from GET /api/config (never build-time env: one build serves every
+ * deployment). Fetched once and shared; a failed fetch is retried on the next call.
+ */
+import type { PublicConfig } from '@owo/shared/api-types';
+import { apiRequest } from './api';
+import { APP_NAME } from './brand';
+
+const fallback: PublicConfig = { appName: APP_NAME, googleClientId: null, chatPropertyId: null };
+let pending: Promise<PublicConfig> | null = null;
+
+export function loadRuntimeConfig(): Promise<PublicConfig> {
+  pending ??= apiRequest<Partial<PublicConfig>>('/config', { token: null, timeoutMs: 10_000 })
+    .then((reply) => ({
+      appName: reply.appName || APP_NAME,
+      googleClientId: reply.googleClientId || null,
+      chatPropertyId: reply.chatPropertyId || null,
+    }))
+    .catch(() => {
+      pending = null;
+      return fallback;
+    });
+  return pending;
+}
