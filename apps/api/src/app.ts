@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { pinRoutes } from './modules/pin/routes';
+import { adminUserRoutes } from './modules/admin/users-routes';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authRoutes(api, services);
       userRoutes(api, services);
       pinRoutes(api, services);
+      adminUserRoutes(api, services);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { createSessionService } from './modules/auth/session-service';
 import { createGuards } from './plugins/authenticate';
 import { createPinService } from './modules/pin/service';
 import { createUserService } from './modules/users/service';
+import { createAdminUserService } from './modules/admin/users-service';
 
 /** Builds every service once per app; routes receive them, never the database. */
 export function createServices(deps: AppDeps) {
@@ -14,7 +15,8 @@ export function createServices(deps: AppDeps) {
   const auth = createAuthService(deps, otp, sessions);
   const users = createUserService(deps);
   const pin = createPinService(deps, otp);
-  return { deps, otp, sessions, guards, auth, users, pin };
+  const adminUsers = createAdminUserService(deps);
+  return { deps, otp, sessions, guards, auth, users, pin, adminUsers };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ROLES } from '@owo/shared/constants';
+import { AppError } from '../../errors';
+import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(100).optional(),
+});
+const idParams = z.object({ id: z.uuid() });
+const roleBody = z.object({ role: z.enum(ROLES, { error: 'Role must be user or admin.' }) });
+
+/** Admin: the customer list and role changes. Every route checks the admin role on the server. */
+export function adminUserRoutes(app: FastifyInstance, { adminUsers, guards }: Services) {
+  app.get('/admin/users', { onRequest: guards.requireAdmin }, async (request) => {
+    return adminUsers.list(parse(listQuery, request.query));
+  });
+
+  app.patch('/admin/users/:id/role', { onRequest: guards.requireAdmin }, async (request) => {
+    const params = idParams.safeParse(request.params);
+    // A malformed id names no user: the same 404 as an unknown one.
+    if (!params.success) throw new AppError('NOT_FOUND');
+    const { id } = params.data;
+    const { role } = parse(roleBody, request.body);
+    return adminUsers.setRole(authOf(request).user.id, id, role);
+  });
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import type { AppDeps } from '../src/deps';
+import { manualClock } from '../src/lib/clock';
+import type { Mail, Mailer } from '../src/lib/mailer';
+
+/**
+ * The app in-process against a real database: an in-memory PGlite, or, when DATABASE_URL is set,
+ * a fresh PostgreSQL database created for this test file and dropped after it.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  clock: ReturnType<typeof manualClock>;
+  outbox: Mail[];
+  /** The last 4-digit code mailed to an address. */
+  lastCode(email: string): string;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { database: openDatabase({}), drop: async () => {} };
+  const name = `owo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'owo-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  const outbox: Mail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      outbox.push(mail);
+    },
+  };
+  const clock = manualClock();
+  const deps: AppDeps = { config, database, clock, mailer, logger: pino({ level: 'silent' }) };
+  const app = await buildApp(deps);
+  await app.ready();
+
+  return {
+    app,
+    deps,
+    clock,
+    outbox,
+    lastCode(email) {
+      const mail = outbox.filter((m) => m.to === email).at(-1);
+      const code = mail && /\b(\d{4})\b/.exec(mail.text)?.[1];
+      if (!code) throw new Error(`no code mailed to ${email}`);
+      return code;
+    },
+    request({ token, headers, ...options }) {
+      return app.inject({
+        ...options,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const STRONG_PASSWORD = 'Str0ng!pass';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+/** Signs a new customer up through the real OTP flow; returns their token and id. */
+export async function signUp(t: TestApp, email = uniqueEmail(), password = STRONG_PASSWORD) {
+  await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { email } });
+  const verify = await t.request({
+    method: 'POST',
+    url: '/api/auth/verify-otp',
+    payload: { email, otp: t.lastCode(email) },
+  });
+  const { signupTicket } = verify.json();
+  const done = await t.request({
+    method: 'POST',
+    url: '/api/auth/complete-signup',
+    payload: { firstName: 'Ada', lastName: 'Obi', email, phoneNumber: '08031234567', password, signupTicket },
+  });
+  if (done.statusCode !== 200) throw new Error(`signup failed: ${done.body}`);
+  const body = done.json();
+  return { email, password, token: body.token as string, id: body.data._id as string };
+}

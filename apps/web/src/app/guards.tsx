@@ -1,0 +1,20 @@
+import { Navigate, Outlet } from 'react-router';
+import { isAdmin, useSession } from '../lib/session-store';
+
+/**
+ * App screens need a session. Signed-out visitors go to the landing page; an admin whose session
+ * ended (logout or inactivity) goes to /login instead, as the spec asks for admins.
+ */
+export function RequireAuth() {
+  const signedIn = useSession((s) => s.auth.isAuthenticated && !!s.auth.token);
+  const admin = useSession((s) => isAdmin(s.user));
+  if (!signedIn) return <Navigate to={admin ? '/login' : '/'} replace />;
+  return <Outlet />;
+}
+
+/** The landing page and /login are for signed-out visitors; signed-in users go home. */
+export function GuestOnly() {
+  const signedIn = useSession((s) => s.auth.isAuthenticated && !!s.auth.token);
+  if (signedIn) return <Navigate to="/home" replace />;
+  return <Outlet />;
+}
