@@ -39,7 +39,8 @@ export function createOtpService({ database, clock, config, mailer }: AppDeps) {
       await mailer.send({
         to: email,
         subject: `${config.appName}: ${subjects[purpose]}`,
-        text: `Your ${config.appName} code is ${code}. It expires in 10 minutes. Never share it with anyone.`,
+        // Short lines keep the body 7-bit plain text, readable by any mail client and test catcher.
+        text: `Your ${config.appName} code is ${code}.\nIt expires in 10 minutes.\nNever share it with anyone.`,
       });
     },
 

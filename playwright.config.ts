@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// One throwaway data directory per run, shared with the workers through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'owo-e2e-'));
+const port = Number(process.env.E2E_PORT ?? 3100);
+const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 2525);
+export const ADMIN = { email: 'e2e-admin@example.com', password: 'Adm1n!pass' };
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    hasTouch: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'npx tsx tests/browser/support/mail-catcher.ts',
+      url: `http://127.0.0.1:${Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 2526)}/health`,
+      reuseExistingServer: false,
+    },
+    {
+      // The CLI runs first (the embedded database allows one process at a time), then the server.
+      command: `npm run cli -- create-admin ${ADMIN.email} '${ADMIN.password}' && node --import tsx apps/api/src/server.ts`,
+      url: `http://127.0.0.1:${port}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+      },
+    },
+  ],
+});
