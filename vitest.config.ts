@@ -6,12 +6,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
         },
       },
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['apps/api/**/*.test.ts'],
           // Each file builds its own app on its own database; argon2 and PGlite are CPU-heavy.
           fileParallelism: true,

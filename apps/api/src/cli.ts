@@ -6,7 +6,9 @@ import { createAdminCommands } from './modules/admin-cli/commands';
 /** Operator commands: `npm run cli -- <command>`. Each opens the database, acts, and closes. */
 const program = new Command('owo').description('Operator commands for the Owo wallet');
 
-async function withCommands<T>(action: (commands: ReturnType<typeof createAdminCommands>) => Promise<T>) {
+async function withCommands<T>(
+  action: (commands: ReturnType<typeof createAdminCommands>) => Promise<T>,
+) {
   const deps = await createRuntime(loadConfig());
   try {
     return await action(createAdminCommands(deps));

@@ -72,7 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
     if (e.NODE_ENV === 'production') {
-      throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
+      throw new ConfigError(
+        'Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production',
+      );
     }
     sessionSecret = readOrCreateSecret(dataDir);
   }

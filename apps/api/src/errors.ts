@@ -56,5 +56,10 @@ export class AppError extends Error {
 }
 
 export function errorBody(code: string, message: string, errors?: FieldError[]) {
-  return { success: false as const, code, message, data: { message, ...(errors ? { errors } : {}) } };
+  return {
+    success: false as const,
+    code,
+    message,
+    data: { message, ...(errors ? { errors } : {}) },
+  };
 }

@@ -10,7 +10,9 @@ import type { AppDeps } from './deps';
 export async function createRuntime(config: Config): Promise<AppDeps> {
   const logger = createLogger(config.logLevel);
   const database = openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pg') },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { pgliteDir: path.join(config.dataDir, 'pg') },
   );
   await database.migrate();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });

@@ -16,14 +16,22 @@ beforeAll(async () => {
   const pair = await generateKeyPair('RS256');
   signingKey = pair.privateKey;
   strangerKey = (await generateKeyPair('RS256')).privateKey;
-  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const jwk: JWK = {
+    ...(await exportJWK(pair.publicKey)),
+    kid: 'test-key',
+    alg: 'RS256',
+    use: 'sig',
+  };
   jwksServer = createServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ keys: [jwk] }));
   });
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const { port } = jwksServer.address() as AddressInfo;
-  t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` });
+  t = await createTestApp({
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs`,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -31,7 +39,12 @@ afterAll(async () => {
 });
 
 const login = (email: string, password: string, ip = '10.0.0.1') =>
-  t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+  t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 
 describe('password login', () => {
   it('signs in with the right password and returns a working token', async () => {
@@ -65,7 +78,8 @@ describe('password login', () => {
 
   it('throttles repeated failures per account, even with the right password', async () => {
     const { email } = await signUp(t);
-    for (let i = 0; i < 5; i += 1) expect((await login(email, 'Wr0ng!pass', `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i += 1)
+      expect((await login(email, 'Wr0ng!pass', `10.1.0.${i}`)).statusCode).toBe(401);
     const blocked = await login(email, STRONG_PASSWORD, '10.1.0.9');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(messages.tooManyLoginAttempts);
@@ -83,7 +97,9 @@ describe('password login', () => {
 
   it('stores passwords as argon2id with the agreed cost', async () => {
     const { id } = await signUp(t);
-    const row = await t.deps.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, id) });
+    const row = await t.deps.database.db.query.users.findFirst({
+      where: (u, { eq }) => eq(u.id, id),
+    });
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
@@ -94,7 +110,9 @@ describe('logout and revocation', () => {
     const out = await t.request({ method: 'POST', url: '/api/auth/logout', token });
     expect(out.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/user', token })).statusCode).toBe(401);
-    expect((await t.request({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(
+      401,
+    );
   });
 
   it('expires a token after its lifetime', async () => {
@@ -110,7 +128,11 @@ describe('logout and revocation', () => {
 describe('password reset', () => {
   it('resets with an e-mailed code and revokes every session', async () => {
     const { email, token } = await signUp(t);
-    const asked = await t.request({ method: 'POST', url: '/api/user/request-password-reset', payload: { email } });
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/user/request-password-reset',
+      payload: { email },
+    });
     expect(asked.statusCode).toBe(200);
     const code = t.lastCode(email);
     const newPassword = 'N3w!password';
@@ -140,7 +162,11 @@ describe('password reset', () => {
 
   it('answers an unknown e-mail like a known one and sends nothing', async () => {
     const ghost = uniqueEmail('ghost');
-    const res = await t.request({ method: 'POST', url: '/api/user/request-password-reset', payload: { email: ghost } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/user/request-password-reset',
+      payload: { email: ghost },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(messages.passwordResetOtpSent);
     expect(t.outbox.some((m) => m.to === ghost)).toBe(false);
@@ -160,7 +186,11 @@ describe('password reset', () => {
 });
 
 describe('Google sign-in', () => {
-  async function idToken(claims: Record<string, unknown>, key = signingKey, options: { exp?: number } = {}) {
+  async function idToken(
+    claims: Record<string, unknown>,
+    key = signingKey,
+    options: { exp?: number } = {},
+  ) {
     const now = Math.floor(t.clock.now().getTime() / 1000);
     return new SignJWT({ email_verified: true, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
@@ -171,14 +201,20 @@ describe('Google sign-in', () => {
       .setExpirationTime(options.exp ?? now + 3600)
       .sign(key);
   }
-  const google = (token: string) => t.request({ method: 'POST', url: '/api/auth/google', payload: { idToken: token } });
+  const google = (token: string) =>
+    t.request({ method: 'POST', url: '/api/auth/google', payload: { idToken: token } });
 
   it('creates an account for a verified Google identity and signs it in again', async () => {
     const email = uniqueEmail('g');
     const sub = `sub-${Date.now()}`;
-    const first = await google(await idToken({ email, sub, given_name: 'Tunde', family_name: 'Bello' }));
+    const first = await google(
+      await idToken({ email, sub, given_name: 'Tunde', family_name: 'Bello' }),
+    );
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ success: true, data: { email, isGoogleUser: true, firstName: 'Tunde' } });
+    expect(first.json()).toMatchObject({
+      success: true,
+      data: { email, isGoogleUser: true, firstName: 'Tunde' },
+    });
     const again = await google(await idToken({ email, sub }));
     expect(again.json().data._id).toBe(first.json().data._id);
   });
@@ -212,7 +248,9 @@ describe('Google sign-in', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe(messages.googleTokenInvalid);
     }
-    const created = await t.deps.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
+    const created = await t.deps.database.db.query.users.findFirst({
+      where: (u, { eq }) => eq(u.email, email),
+    });
     expect(created).toBeUndefined();
   });
 });
@@ -221,7 +259,11 @@ describe('Google sign-in without configuration', () => {
   it('answers a clear error', async () => {
     const bare = await createTestApp();
     try {
-      const res = await bare.request({ method: 'POST', url: '/api/auth/google', payload: { idToken: 'x.y.z' } });
+      const res = await bare.request({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { idToken: 'x.y.z' },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe(messages.googleNotConfigured);
     } finally {

@@ -10,7 +10,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const requestOtp = (email: string) => t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { email } });
+const requestOtp = (email: string) =>
+  t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { email } });
 const verifyOtp = (email: string, otp: string) =>
   t.request({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp } });
 
@@ -43,7 +44,10 @@ describe('OTP sign-in and sign-up', () => {
     });
     expect(done.statusCode).toBe(200);
     const user = done.json();
-    expect(user).toMatchObject({ success: true, data: { email, firstName: 'Chioma', phoneNumber: '08031234567' } });
+    expect(user).toMatchObject({
+      success: true,
+      data: { email, firstName: 'Chioma', phoneNumber: '08031234567' },
+    });
     expect(user.token).toEqual(expect.any(String));
     expect(user.expires_in).toBeGreaterThan(0);
   });
@@ -63,7 +67,12 @@ describe('OTP sign-in and sign-up', () => {
     const attacker = uniqueEmail('attacker');
     await requestOtp(attacker);
     const { signupTicket } = (await verifyOtp(attacker, t.lastCode(attacker))).json();
-    const base = { firstName: 'A', lastName: 'B', phoneNumber: '08031234567', password: STRONG_PASSWORD };
+    const base = {
+      firstName: 'A',
+      lastName: 'B',
+      phoneNumber: '08031234567',
+      password: STRONG_PASSWORD,
+    };
     const forged = await t.request({
       method: 'POST',
       url: '/api/auth/complete-signup',
@@ -71,9 +80,17 @@ describe('OTP sign-in and sign-up', () => {
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toBe(messages.signupTicketInvalid);
-    const missing = await t.request({ method: 'POST', url: '/api/auth/complete-signup', payload: { ...base, email: victim } });
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/auth/complete-signup',
+      payload: { ...base, email: victim },
+    });
     expect(missing.statusCode).toBe(400);
-    const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: victim, password: STRONG_PASSWORD } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: victim, password: STRONG_PASSWORD },
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -81,7 +98,14 @@ describe('OTP sign-in and sign-up', () => {
     const email = uniqueEmail();
     await requestOtp(email);
     const { signupTicket } = (await verifyOtp(email, t.lastCode(email))).json();
-    const payload = { firstName: 'A', lastName: 'B', email, phoneNumber: '08031234567', password: STRONG_PASSWORD, signupTicket };
+    const payload = {
+      firstName: 'A',
+      lastName: 'B',
+      email,
+      phoneNumber: '08031234567',
+      password: STRONG_PASSWORD,
+      signupTicket,
+    };
     const [first, second] = await Promise.all([
       t.request({ method: 'POST', url: '/api/auth/complete-signup', payload }),
       t.request({ method: 'POST', url: '/api/auth/complete-signup', payload }),
@@ -104,7 +128,14 @@ describe('OTP sign-in and sign-up', () => {
     const email = uniqueEmail();
     await requestOtp(email);
     const { signupTicket } = (await verifyOtp(email, t.lastCode(email))).json();
-    const base = { firstName: 'A', lastName: 'B', email, phoneNumber: '08031234567', password: STRONG_PASSWORD, signupTicket };
+    const base = {
+      firstName: 'A',
+      lastName: 'B',
+      email,
+      phoneNumber: '08031234567',
+      password: STRONG_PASSWORD,
+      signupTicket,
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ password: 'weakpass' }, messages.passwordCombined],
       [{ phoneNumber: '12345' }, messages.invalidPhoneFormat],
@@ -114,11 +145,19 @@ describe('OTP sign-in and sign-up', () => {
       [{ email: 'not-an-email' }, messages.invalidEmail],
     ];
     for (const [change, message] of cases) {
-      const res = await t.request({ method: 'POST', url: '/api/auth/complete-signup', payload: { ...base, ...change } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/complete-signup',
+        payload: { ...base, ...change },
+      });
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: STRONG_PASSWORD } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: STRONG_PASSWORD },
+    });
     expect(login.statusCode).toBe(401);
   });
 });
@@ -169,12 +208,19 @@ describe('OTP rules', () => {
     const email = uniqueEmail();
     expect((await requestOtp(email)).statusCode).toBe(200);
     const first = t.lastCode(email);
-    const again = await t.request({ method: 'POST', url: '/api/auth/resend-otp', payload: { email } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/auth/resend-otp',
+      payload: { email },
+    });
     expect(again.statusCode).toBe(429);
     expect(again.json().message).toBe(messages.otpRateMinute);
     for (let i = 0; i < 4; i += 1) {
       t.clock.advance(61_000);
-      expect((await t.request({ method: 'POST', url: '/api/auth/resend-otp', payload: { email } })).statusCode).toBe(200);
+      expect(
+        (await t.request({ method: 'POST', url: '/api/auth/resend-otp', payload: { email } }))
+          .statusCode,
+      ).toBe(200);
     }
     t.clock.advance(61_000);
     const sixth = await requestOtp(email);

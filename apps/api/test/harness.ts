@@ -118,7 +118,14 @@ export async function signUp(t: TestApp, email = uniqueEmail(), password = STRON
   const done = await t.request({
     method: 'POST',
     url: '/api/auth/complete-signup',
-    payload: { firstName: 'Ada', lastName: 'Obi', email, phoneNumber: '08031234567', password, signupTicket },
+    payload: {
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email,
+      phoneNumber: '08031234567',
+      password,
+      signupTicket,
+    },
   });
   if (done.statusCode !== 200) throw new Error(`signup failed: ${done.body}`);
   const body = done.json();

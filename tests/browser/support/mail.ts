@@ -8,7 +8,9 @@ export async function readCode(email: string, after = 0): Promise<string> {
   await expect
     .poll(
       async () => {
-        const res = await fetch(`http://127.0.0.1:${httpPort}/latest?to=${encodeURIComponent(email)}`);
+        const res = await fetch(
+          `http://127.0.0.1:${httpPort}/latest?to=${encodeURIComponent(email)}`,
+        );
         if (!res.ok) return '';
         const mail = (await res.json()) as { raw: string; at: number };
         if (mail.at <= after) return '';

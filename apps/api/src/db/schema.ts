@@ -28,8 +28,12 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     phoneNumber: text('phone_number').notNull().default(''),
@@ -69,9 +73,14 @@ export const ledgerAccounts = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('ledger_accounts_user_wallet_key').on(t.userId).where(sql`${t.kind} = 'user_wallet'`),
+    uniqueIndex('ledger_accounts_user_wallet_key')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'user_wallet'`),
     uniqueIndex('ledger_accounts_code_key').on(t.code),
-    check('ledger_accounts_wallet_not_negative', sql`${t.kind} <> 'user_wallet' or ${t.balanceKobo} >= 0`),
+    check(
+      'ledger_accounts_wallet_not_negative',
+      sql`${t.kind} <> 'user_wallet' or ${t.balanceKobo} >= 0`,
+    ),
   ],
 );
 
@@ -104,7 +113,10 @@ export const sessions = pgTable(
     ipAddress: text('ip_address').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
 );
 
 /** Throttle events (failed logins and the like), counted per key over a window. */

@@ -2,7 +2,12 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (docs/decisions/0004). */
-const argon2Options = { algorithm: 2 /* Algorithm.Argon2id: a const enum, unusable with isolatedModules */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const argon2Options = {
+  algorithm: 2 /* Algorithm.Argon2id: a const enum, unusable with isolatedModules */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashSecret(secret: string): Promise<string> {
   return hash(secret, argon2Options);

@@ -16,7 +16,11 @@ export interface Mailer {
  * built by nodemailer's JSON transport and printed to the server log, so a developer can read
  * the code there.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; logger: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  logger: FastifyBaseLogger;
+}): Mailer {
   const transport = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ jsonTransport: true });
@@ -24,7 +28,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; logger: 
     async send(mail) {
       await transport.sendMail({ from: options.from, ...mail });
       if (!options.smtpUrl) {
-        options.logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (SMTP_URL unset)');
+        options.logger.info(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          'mail (SMTP_URL unset)',
+        );
       }
     },
   };

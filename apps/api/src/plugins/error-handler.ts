@@ -27,7 +27,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code: ErrorCode = status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
+      const code: ErrorCode =
+        status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
       return reply.status(status).send(errorBody(code, errorCatalogue[code].message));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -8,21 +8,38 @@ export const resendOtpSchema = requestOtpSchema;
 export const verifyOtpSchema = z.object({ email: emailField, otp: otpField });
 
 export const completeSignupSchema = z.object({
-  firstName: z.string({ error: messages.provideFirstName }).trim().min(1, messages.provideFirstName).max(60),
-  lastName: z.string({ error: messages.provideLastName }).trim().min(1, messages.provideLastName).max(60),
+  firstName: z
+    .string({ error: messages.provideFirstName })
+    .trim()
+    .min(1, messages.provideFirstName)
+    .max(60),
+  lastName: z
+    .string({ error: messages.provideLastName })
+    .trim()
+    .min(1, messages.provideLastName)
+    .max(60),
   email: emailField,
   phoneNumber: phoneField,
   password: newPasswordField,
-  signupTicket: z.string({ error: messages.signupTicketInvalid }).min(1, messages.signupTicketInvalid).max(2000),
+  signupTicket: z
+    .string({ error: messages.signupTicketInvalid })
+    .min(1, messages.signupTicketInvalid)
+    .max(2000),
 });
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: messages.invalidPassword }).min(1, messages.invalidPassword).max(128, messages.invalidPassword),
+  password: z
+    .string({ error: messages.invalidPassword })
+    .min(1, messages.invalidPassword)
+    .max(128, messages.invalidPassword),
 });
 
 export const googleLoginSchema = z.object({
-  idToken: z.string({ error: messages.googleTokenInvalid }).min(1, messages.googleTokenInvalid).max(4096),
+  idToken: z
+    .string({ error: messages.googleTokenInvalid })
+    .min(1, messages.googleTokenInvalid)
+    .max(4096),
 });
 
 export const requestPasswordResetSchema = z.object({ email: emailField });

@@ -56,8 +56,14 @@ export function ageInYears(birthDate: string, today = new Date()): number {
   return age;
 }
 
+/** True for a calendar date that exists (2000-02-31 does not: Date would roll it to March). */
+export function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 export const birthDateField = z
   .string({ error: messages.birthDateRequired })
   .regex(/^\d{4}-\d{2}-\d{2}$/, messages.birthDateRequired)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), messages.birthDateRequired)
+  .refine(isRealDate, messages.birthDateRequired)
   .refine((value) => ageInYears(value) >= MINIMUM_AGE_YEARS, messages.mustBeAdult);

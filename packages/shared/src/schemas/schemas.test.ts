@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
-import { completeSignupSchema, loginSchema, resetPasswordFormSchema, verifyOtpSchema } from './auth';
+import {
+  completeSignupSchema,
+  loginSchema,
+  resetPasswordFormSchema,
+  verifyOtpSchema,
+} from './auth';
 import { ageInYears, passwordProblem } from './fields';
 import { kycDetailsSchema, setPinSchema, updateUserSchema } from './user';
 
@@ -18,25 +23,51 @@ describe('password rules (§5)', () => {
   });
 
   it('shows the combined message on sign-up and reset, and checks the confirmation', () => {
-    const base = { firstName: 'A', lastName: 'B', email: 'a@b.co', phoneNumber: '08031234567', signupTicket: 't' };
-    expect(firstMessage(completeSignupSchema.safeParse({ ...base, password: 'abc' }))).toBe(messages.passwordCombined);
-    expect(firstMessage(resetPasswordFormSchema.safeParse({ otp: '1234', password: 'Abcdefg1!', confirmPassword: 'x' }))).toBe(
-      messages.passwordsDoNotMatch,
+    const base = {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      phoneNumber: '08031234567',
+      signupTicket: 't',
+    };
+    expect(firstMessage(completeSignupSchema.safeParse({ ...base, password: 'abc' }))).toBe(
+      messages.passwordCombined,
     );
-    expect(resetPasswordFormSchema.safeParse({ otp: '1234', password: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' }).success).toBe(true);
+    expect(
+      firstMessage(
+        resetPasswordFormSchema.safeParse({
+          otp: '1234',
+          password: 'Abcdefg1!',
+          confirmPassword: 'x',
+        }),
+      ),
+    ).toBe(messages.passwordsDoNotMatch);
+    expect(
+      resetPasswordFormSchema.safeParse({
+        otp: '1234',
+        password: 'Abcdefg1!',
+        confirmPassword: 'Abcdefg1!',
+      }).success,
+    ).toBe(true);
   });
 });
 
 describe('sign-in forms (§5)', () => {
   it('validates e-mail and password on login', () => {
-    expect(firstMessage(loginSchema.safeParse({ email: 'nope', password: 'x' }))).toBe(messages.invalidEmail);
-    expect(firstMessage(loginSchema.safeParse({ email: 'a@b.co', password: '' }))).toBe(messages.invalidPassword);
+    expect(firstMessage(loginSchema.safeParse({ email: 'nope', password: 'x' }))).toBe(
+      messages.invalidEmail,
+    );
+    expect(firstMessage(loginSchema.safeParse({ email: 'a@b.co', password: '' }))).toBe(
+      messages.invalidPassword,
+    );
     expect(loginSchema.parse({ email: ' A@B.CO ', password: 'x' }).email).toBe('a@b.co');
   });
 
   it('wants exactly 4 digits for an OTP', () => {
     for (const otp of ['123', '12345', 'abcd', '']) {
-      expect(firstMessage(verifyOtpSchema.safeParse({ email: 'a@b.co', otp })), otp).toBe(messages.invalidOtp);
+      expect(firstMessage(verifyOtpSchema.safeParse({ email: 'a@b.co', otp })), otp).toBe(
+        messages.invalidOtp,
+      );
     }
     expect(verifyOtpSchema.safeParse({ email: 'a@b.co', otp: '0042' }).success).toBe(true);
   });
@@ -45,19 +76,39 @@ describe('sign-in forms (§5)', () => {
 describe('profile and PIN (§5)', () => {
   it('drops empty fields from a profile update', () => {
     expect(updateUserSchema.parse({ firstName: '', lastName: 'Obi' })).toEqual({ lastName: 'Obi' });
-    expect(firstMessage(updateUserSchema.safeParse({ phoneNumber: '123' }))).toBe(messages.invalidPhoneFormat);
+    expect(firstMessage(updateUserSchema.safeParse({ phoneNumber: '123' }))).toBe(
+      messages.invalidPhoneFormat,
+    );
   });
 
   it('checks KYC details with the spec messages', () => {
-    const ok = { firstName: 'A', lastName: 'B', phoneNumber: '08031234567', gender: 'female', birthDate: '1990-01-31' };
+    const ok = {
+      firstName: 'A',
+      lastName: 'B',
+      phoneNumber: '08031234567',
+      gender: 'female',
+      birthDate: '1990-01-31',
+    };
     expect(kycDetailsSchema.safeParse(ok).success).toBe(true);
-    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, firstName: '' }))).toBe(messages.firstNameRequired);
-    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, lastName: '' }))).toBe(messages.lastNameRequired);
-    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, phoneNumber: '' }))).toBe(messages.phoneRequired);
-    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, gender: '' }))).toBe(messages.genderRequired);
-    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, birthDate: '' }))).toBe(messages.birthDateRequired);
+    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, firstName: '' }))).toBe(
+      messages.firstNameRequired,
+    );
+    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, lastName: '' }))).toBe(
+      messages.lastNameRequired,
+    );
+    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, phoneNumber: '' }))).toBe(
+      messages.phoneRequired,
+    );
+    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, gender: '' }))).toBe(
+      messages.genderRequired,
+    );
+    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, birthDate: '' }))).toBe(
+      messages.birthDateRequired,
+    );
     const young = `${new Date().getUTCFullYear() - 17}-01-01`;
-    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, birthDate: young }))).toBe(messages.mustBeAdult);
+    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, birthDate: young }))).toBe(
+      messages.mustBeAdult,
+    );
   });
 
   it('computes age by calendar, not by 365-day years', () => {
@@ -67,7 +118,19 @@ describe('profile and PIN (§5)', () => {
 
   it('wants a 4-digit PIN', () => {
     for (const pin of ['123', '12345', '12a4', '']) {
-      expect(firstMessage(setPinSchema.safeParse({ transactionPin: pin })), pin).toBe(messages.pinExactlyFour);
+      expect(firstMessage(setPinSchema.safeParse({ transactionPin: pin })), pin).toBe(
+        messages.pinExactlyFour,
+      );
     }
+  });
+});
+
+describe('dates', () => {
+  it('refuses dates that do not exist', () => {
+    const ok = { firstName: 'A', lastName: 'B', phoneNumber: '08031234567', gender: 'male' };
+    expect(firstMessage(kycDetailsSchema.safeParse({ ...ok, birthDate: '2000-02-31' }))).toBe(
+      messages.birthDateRequired,
+    );
+    expect(kycDetailsSchema.safeParse({ ...ok, birthDate: '2000-02-29' }).success).toBe(true);
   });
 });

@@ -20,7 +20,10 @@ export const setPinSchema = z.object({
   transactionPin: pinField,
   /** Changing an existing PIN needs the current PIN or an e-mail code (docs/decisions). */
   currentPin: pinField.optional(),
-  otp: z.string().regex(/^\d{4}$/, messages.invalidOtp).optional(),
+  otp: z
+    .string()
+    .regex(/^\d{4}$/, messages.invalidOtp)
+    .optional(),
 });
 
 export const validatePinSchema = z.object({ transactionPin: pinField });

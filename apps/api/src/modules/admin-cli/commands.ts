@@ -3,9 +3,10 @@ import { emailField } from '@owo/shared/schemas/fields';
 import type { AppDeps } from '../../deps';
 import { hashSecret } from '../../lib/hashing';
 import { usersRepository } from '../users/repository';
+import { sessionRepository } from '../auth/session-repository';
 
 /** Operator actions behind `npm run cli`; they follow the same rules as the API. */
-export function createAdminCommands({ database }: AppDeps) {
+export function createAdminCommands({ database, clock }: AppDeps) {
   function normalEmail(input: string): string {
     const parsed = emailField.safeParse(input);
     if (!parsed.success) throw new Error(`Not a valid e-mail address: ${input}`);
@@ -20,11 +21,22 @@ export function createAdminCommands({ database }: AppDeps) {
       const passwordHash = await hashSecret(password);
       const existing = await usersRepository.findByEmail(database.db, email);
       if (existing) {
-        await usersRepository.update(database.db, existing.id, { role: 'admin', passwordHash, isVerified: true });
+        await usersRepository.update(database.db, existing.id, {
+          role: 'admin',
+          passwordHash,
+          isVerified: true,
+        });
+        // A new password ends every session opened with the old one.
+        await sessionRepository.revokeAllForUser(database.db, existing.id, clock.now());
         return `${email} already existed: it is now an admin with the new password.`;
       }
       await database.db.transaction((tx) =>
-        usersRepository.insertWithWallet(tx, { email, passwordHash, role: 'admin', isVerified: true }),
+        usersRepository.insertWithWallet(tx, {
+          email,
+          passwordHash,
+          role: 'admin',
+          isVerified: true,
+        }),
       );
       return `Created admin ${email}.`;
     },

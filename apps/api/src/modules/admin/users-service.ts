@@ -10,11 +10,18 @@ const PAGE_SIZE = 10;
 export function createAdminUserService({ database }: AppDeps) {
   return {
     async list(options: { page: number; search?: string }) {
-      const { rows, total } = await adminUsersRepository.page(database.db, { ...options, pageSize: PAGE_SIZE });
+      const { rows, total } = await adminUsersRepository.page(database.db, {
+        ...options,
+        pageSize: PAGE_SIZE,
+      });
       return {
         success: true as const,
         data: rows.map(toUserDto),
-        pagination: { currentPage: options.page, totalItems: total, totalPages: Math.ceil(total / PAGE_SIZE) },
+        pagination: {
+          currentPage: options.page,
+          totalItems: total,
+          totalPages: Math.ceil(total / PAGE_SIZE),
+        },
       };
     },
 
@@ -26,7 +33,11 @@ export function createAdminUserService({ database }: AppDeps) {
       const updated = await usersRepository.update(database.db, userId, { role });
       if (!updated) throw new AppError('NOT_FOUND');
       const user = await usersRepository.findById(database.db, userId);
-      return { success: true as const, message: `Role set to ${role}.`, data: user ? toUserDto(user) : null };
+      return {
+        success: true as const,
+        message: `Role set to ${role}.`,
+        data: user ? toUserDto(user) : null,
+      };
     },
   };
 }

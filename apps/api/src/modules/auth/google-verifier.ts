@@ -26,7 +26,8 @@ export function createGoogleVerifier({ config, clock }: AppDeps) {
         currentDate: clock.now(),
       });
       const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : '';
-      if (!payload.sub || !email || payload.email_verified !== true) throw new Error('unverified e-mail');
+      if (!payload.sub || !email || payload.email_verified !== true)
+        throw new Error('unverified e-mail');
       return {
         subject: payload.sub,
         email,

@@ -10,19 +10,37 @@ export const otpRepository = {
     const [row] = await db
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
       .from(otpCodes)
-      .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), gte(otpCodes.createdAt, since)));
+      .where(
+        and(
+          eq(otpCodes.email, email),
+          eq(otpCodes.purpose, purpose),
+          gte(otpCodes.createdAt, since),
+        ),
+      );
     return row?.count ?? 0;
   },
 
   /** A new code replaces every earlier one of the same purpose. */
   async replace(
     db: DbOrTx,
-    values: { email: string; purpose: OtpPurpose; codeHash: string; createdAt: Date; expiresAt: Date },
+    values: {
+      email: string;
+      purpose: OtpPurpose;
+      codeHash: string;
+      createdAt: Date;
+      expiresAt: Date;
+    },
   ): Promise<void> {
     await db
       .update(otpCodes)
       .set({ consumedAt: values.createdAt })
-      .where(and(eq(otpCodes.email, values.email), eq(otpCodes.purpose, values.purpose), isNull(otpCodes.consumedAt)));
+      .where(
+        and(
+          eq(otpCodes.email, values.email),
+          eq(otpCodes.purpose, values.purpose),
+          isNull(otpCodes.consumedAt),
+        ),
+      );
     await db.insert(otpCodes).values(values);
   },
 
@@ -30,7 +48,9 @@ export const otpRepository = {
     const rows = await db
       .select()
       .from(otpCodes)
-      .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
+      .where(
+        and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)),
+      )
       .orderBy(desc(otpCodes.createdAt))
       .limit(1);
     return rows[0];

@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { OTP_MAX_ATTEMPTS, OTP_MAX_PER_HOUR, OTP_MAX_PER_MINUTE, OTP_TTL_MS } from '@owo/shared/constants';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_PER_HOUR,
+  OTP_MAX_PER_MINUTE,
+  OTP_TTL_MS,
+} from '@owo/shared/constants';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { digestsEqual, keyedDigest } from '../../lib/hashing';
@@ -23,9 +28,19 @@ export function createOtpService({ database, clock, config, mailer }: AppDeps) {
     async issue(email: string, purpose: OtpPurpose): Promise<void> {
       const now = clock.now();
       const db = database.db;
-      const lastMinute = await otpRepository.countSince(db, email, purpose, new Date(now.getTime() - 60_000));
+      const lastMinute = await otpRepository.countSince(
+        db,
+        email,
+        purpose,
+        new Date(now.getTime() - 60_000),
+      );
       if (lastMinute >= OTP_MAX_PER_MINUTE) throw new AppError('OTP_RATE_MINUTE');
-      const lastHour = await otpRepository.countSince(db, email, purpose, new Date(now.getTime() - 3_600_000));
+      const lastHour = await otpRepository.countSince(
+        db,
+        email,
+        purpose,
+        new Date(now.getTime() - 3_600_000),
+      );
       if (lastHour >= OTP_MAX_PER_HOUR) throw new AppError('OTP_RATE_HOUR');
 
       const code = randomInt(0, 10_000).toString().padStart(4, '0');

@@ -54,18 +54,32 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
       await otp.verify(email, 'auth', code);
       const user = await usersRepository.findByEmail(database.db, email);
       if (!user) {
-        return { success: true as const, message: messages.otpSent, email, signupTicket: await tickets.issue(email) };
+        return {
+          success: true as const,
+          message: messages.otpSent,
+          email,
+          signupTicket: await tickets.issue(email),
+        };
       }
-      if (!user.isVerified) await usersRepository.update(database.db, user.id, { isVerified: true });
+      if (!user.isVerified)
+        await usersRepository.update(database.db, user.id, { isVerified: true });
       return signedIn(user, meta, messages.loginSuccess);
     },
 
     async completeSignup(
-      input: { firstName: string; lastName: string; email: string; phoneNumber: string; password: string; signupTicket: string },
+      input: {
+        firstName: string;
+        lastName: string;
+        email: string;
+        phoneNumber: string;
+        password: string;
+        signupTicket: string;
+      },
       meta: ClientMeta,
     ) {
       await tickets.verify(input.signupTicket, input.email);
-      if (await usersRepository.findByEmail(database.db, input.email)) throw new AppError('ACCOUNT_EXISTS');
+      if (await usersRepository.findByEmail(database.db, input.email))
+        throw new AppError('ACCOUNT_EXISTS');
       const passwordHash = await hashSecret(input.password);
       let user: UserRow;
       try {
@@ -81,7 +95,8 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
         );
       } catch (error) {
         // Two completions racing for one e-mail: the unique index lets exactly one through.
-        if (await usersRepository.findByEmail(database.db, input.email)) throw new AppError('ACCOUNT_EXISTS');
+        if (await usersRepository.findByEmail(database.db, input.email))
+          throw new AppError('ACCOUNT_EXISTS');
         throw error;
       }
       return signedIn(user, meta, messages.signupComplete);
@@ -148,7 +163,9 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
       await otp.verify(email, 'reset', code);
       const user = await usersRepository.findByEmail(database.db, email);
       if (!user) throw new AppError('OTP_INVALID');
-      await usersRepository.update(database.db, user.id, { passwordHash: await hashSecret(password) });
+      await usersRepository.update(database.db, user.id, {
+        passwordHash: await hashSecret(password),
+      });
       // Whoever held the old password loses every session.
       await sessions.revokeAllForUser(user.id);
       await throttleRepository.clear(database.db, `login:email:${email}`);

@@ -5,7 +5,14 @@ import { sessions } from '../../db/schema';
 export const sessionRepository = {
   async insert(
     db: DbOrTx,
-    values: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date; ipAddress: string; userAgent: string },
+    values: {
+      userId: string;
+      tokenHash: string;
+      createdAt: Date;
+      expiresAt: Date;
+      ipAddress: string;
+      userAgent: string;
+    },
   ): Promise<void> {
     await db.insert(sessions).values(values);
   },
@@ -14,13 +21,22 @@ export const sessionRepository = {
     const rows = await db
       .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
       .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
       .limit(1);
     return rows[0];
   },
 
   async revoke(db: DbOrTx, id: string, now: Date): Promise<void> {
-    await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   },
 
   async revokeAllForUser(db: DbOrTx, userId: string, now: Date): Promise<void> {

@@ -23,7 +23,10 @@ export function createSignupTickets({ config, clock }: AppDeps) {
     },
     async verify(ticket: string, email: string): Promise<void> {
       try {
-        const { payload } = await jwtVerify(ticket, key, { audience: AUDIENCE, currentDate: clock.now() });
+        const { payload } = await jwtVerify(ticket, key, {
+          audience: AUDIENCE,
+          currentDate: clock.now(),
+        });
         if (payload.email !== email) throw new Error('ticket for another e-mail');
       } catch (error) {
         throw new AppError('SIGNUP_TICKET_INVALID', { cause: error });

@@ -5,7 +5,11 @@ import { users } from '../../db/schema';
 export const pinRepository = {
   async read(db: DbOrTx, userId: string) {
     const rows = await db
-      .select({ pinHash: users.pinHash, attempts: users.pinFailedAttempts, lockedUntil: users.pinLockedUntil })
+      .select({
+        pinHash: users.pinHash,
+        attempts: users.pinFailedAttempts,
+        lockedUntil: users.pinLockedUntil,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
@@ -17,7 +21,13 @@ export const pinRepository = {
    * cannot exceed the limit. A lock that has run out starts the count again. Returns the number
    * of tries now used, or null when PIN use is locked.
    */
-  async reserveAttempt(db: DbOrTx, userId: string, now: Date, maxFailures: number, lockUntil: Date) {
+  async reserveAttempt(
+    db: DbOrTx,
+    userId: string,
+    now: Date,
+    maxFailures: number,
+    lockUntil: Date,
+  ) {
     const lockExpired = and(isNotNull(users.pinLockedUntil), lt(users.pinLockedUntil, now));
     const next = sql`case when ${lockExpired} then 1 else ${users.pinFailedAttempts} + 1 end`;
     const rows = await db
@@ -32,7 +42,10 @@ export const pinRepository = {
   },
 
   async resetAttempts(db: DbOrTx, userId: string) {
-    await db.update(users).set({ pinFailedAttempts: 0, pinLockedUntil: null }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ pinFailedAttempts: 0, pinLockedUntil: null })
+      .where(eq(users.id, userId));
   },
 
   async setPin(db: DbOrTx, userId: string, pinHash: string) {

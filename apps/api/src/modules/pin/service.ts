@@ -42,7 +42,10 @@ export function createPinService({ database, clock }: AppDeps, otp: OtpService) 
     },
 
     /** First PIN: the session is enough. A change: the current PIN or an e-mail code. */
-    async setPin(userId: string, input: { transactionPin: string; currentPin?: string; otp?: string }) {
+    async setPin(
+      userId: string,
+      input: { transactionPin: string; currentPin?: string; otp?: string },
+    ) {
       const state = await pinRepository.read(db(), userId);
       if (!state) throw new AppError('UNAUTHORIZED');
       if (state.pinHash) {
@@ -57,7 +60,11 @@ export function createPinService({ database, clock }: AppDeps, otp: OtpService) 
         }
       }
       await pinRepository.setPin(db(), userId, await hashSecret(input.transactionPin));
-      return { success: true as const, message: messages.pinSet, data: { hasSetTransactionPin: true } };
+      return {
+        success: true as const,
+        message: messages.pinSet,
+        data: { hasSetTransactionPin: true },
+      };
     },
 
     async requestPinOtp(userId: string) {

@@ -9,14 +9,19 @@ export function systemRoutes(app: FastifyInstance, { deps }: Services) {
   /** Database reachable and migrations applied: safe to send traffic. */
   app.get('/ready', async (_request, reply) => {
     const ready = await deps.database.isReady();
-    return reply.status(ready ? 200 : 503).send({ success: ready, status: ready ? 'ready' : 'not ready' });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ success: ready, status: ready ? 'ready' : 'not ready' });
   });
 
   /** Runtime settings the web app needs (the build is the same for every deployment). */
-  app.get('/config', async (): Promise<PublicConfig & { support: { whatsapp: string; email: string } }> => ({
-    appName: deps.config.appName,
-    googleClientId: deps.config.googleClientId ?? null,
-    chatPropertyId: deps.config.chatPropertyId ?? null,
-    support: { whatsapp: deps.config.supportWhatsapp, email: deps.config.supportEmail },
-  }));
+  app.get(
+    '/config',
+    async (): Promise<PublicConfig & { support: { whatsapp: string; email: string } }> => ({
+      appName: deps.config.appName,
+      googleClientId: deps.config.googleClientId ?? null,
+      chatPropertyId: deps.config.chatPropertyId ?? null,
+      support: { whatsapp: deps.config.supportWhatsapp, email: deps.config.supportEmail },
+    }),
+  );
 }

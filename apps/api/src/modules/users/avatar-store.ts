@@ -26,9 +26,20 @@ export async function storeAvatar(dataDir: string, userId: string, input: Buffer
   let thumbnail: Buffer;
   try {
     const source = sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
-    original = await source.clone().toFormat(ext === 'jpg' ? 'jpeg' : (ext as 'png' | 'webp')).toBuffer();
-    image = await source.clone().resize(512, 512, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
-    thumbnail = await source.clone().resize(128, 128, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
+    original = await source
+      .clone()
+      .toFormat(ext === 'jpg' ? 'jpeg' : (ext as 'png' | 'webp'))
+      .toBuffer();
+    image = await source
+      .clone()
+      .resize(512, 512, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+    thumbnail = await source
+      .clone()
+      .resize(128, 128, { fit: 'cover' })
+      .webp({ quality: 80 })
+      .toBuffer();
   } catch (error) {
     throw new AppError('IMAGE_INVALID_TYPE', { cause: error });
   }

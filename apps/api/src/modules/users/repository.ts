@@ -11,7 +11,9 @@ const withBalance = {
   balanceKobo: sql<number>`coalesce(${ledgerAccounts.balanceKobo}, 0)`.mapWith(Number),
 };
 
-function flatten(row: { user: UserRow; balanceKobo: number } | undefined): UserWithBalance | undefined {
+function flatten(
+  row: { user: UserRow; balanceKobo: number } | undefined,
+): UserWithBalance | undefined {
   return row ? { ...row.user, balanceKobo: row.balanceKobo } : undefined;
 }
 
@@ -20,7 +22,10 @@ export const usersRepository = {
     const rows = await db
       .select(withBalance)
       .from(users)
-      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')))
+      .leftJoin(
+        ledgerAccounts,
+        and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')),
+      )
       .where(eq(users.id, id))
       .limit(1);
     return flatten(rows[0]);

@@ -23,7 +23,11 @@ export function createUserService({ database, config }: AppDeps) {
 
   return {
     async get(userId: string) {
-      return { success: true as const, message: messages.userFetched, data: toUserDto(await current(userId)) };
+      return {
+        success: true as const,
+        message: messages.userFetched,
+        data: toUserDto(await current(userId)),
+      };
     },
 
     /** Only the fields given (non-empty) change. */
@@ -36,7 +40,11 @@ export function createUserService({ database, config }: AppDeps) {
       }
       if (Object.keys(values).length === 0) throw new AppError('NOTHING_TO_UPDATE');
       await usersRepository.update(database.db, userId, values);
-      return { success: true as const, message: messages.profileUpdated, data: toUserDto(await current(userId)) };
+      return {
+        success: true as const,
+        message: messages.profileUpdated,
+        data: toUserDto(await current(userId)),
+      };
     },
 
     async uploadPicture(userId: string, image: Buffer) {

@@ -1,0 +1,112 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@owo/shared/messages';
+import { ledgerAccounts } from '../src/db/schema';
+import { createAdminCommands } from '../src/modules/admin-cli/commands';
+import { usersRepository } from '../src/modules/users/repository';
+import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from './harness';
+
+let t: TestApp;
+let commands: ReturnType<typeof createAdminCommands>;
+beforeAll(async () => {
+  t = await createTestApp();
+  commands = createAdminCommands(t.deps);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const login = (email: string, password: string) =>
+  t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const findByEmail = (email: string) => usersRepository.findByEmail(t.deps.database.db, email);
+
+describe('create-admin', () => {
+  it.each([
+    ['Sh0rt!', messages.passwordTooShort],
+    ['nouppercase1!', messages.passwordNeedsUpper],
+    ['NOLOWERCASE1!', messages.passwordNeedsLower],
+    ['NoDigitsHere!', messages.passwordNeedsDigit],
+    ['NoSpecial123', messages.passwordNeedsSpecial],
+  ])(
+    'refuses the weak password %j with the spec message and creates nobody',
+    async (password, message) => {
+      const email = uniqueEmail('weak');
+      await expect(commands.createAdmin(email, password)).rejects.toThrow(message);
+      expect(await findByEmail(email)).toBeUndefined();
+    },
+  );
+
+  it('refuses an invalid e-mail', async () => {
+    await expect(commands.createAdmin('not-an-email', STRONG_PASSWORD)).rejects.toThrow(
+      'Not a valid e-mail address: not-an-email',
+    );
+  });
+
+  it('creates a verified admin with a wallet who can log in', async () => {
+    const email = uniqueEmail('boss');
+    const out = await commands.createAdmin(`  ${email.toUpperCase()} `, STRONG_PASSWORD);
+    expect(out).toBe(`Created admin ${email}.`);
+    const row = await findByEmail(email);
+    expect(row).toMatchObject({ email, role: 'admin', isVerified: true, status: 'active' });
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const wallets = await t.deps.database.db
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, row!.id), eq(ledgerAccounts.kind, 'user_wallet')));
+    expect(wallets).toHaveLength(1);
+
+    const res = await login(email, STRONG_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: { email, role: 'admin', accountBalance: 0 },
+    });
+    const adminList = await t.request({
+      method: 'GET',
+      url: '/api/admin/users',
+      token: res.json().token,
+    });
+    expect(adminList.statusCode).toBe(200);
+    expect((await login(email, 'Wr0ng!pass')).statusCode).toBe(401);
+  });
+
+  it('makes an existing account an admin with the new password', async () => {
+    const user = await signUp(t);
+    const newPassword = 'N3w!Passw0rd';
+    const out = await commands.createAdmin(user.email, newPassword);
+    expect(out).toBe(`${user.email} already existed: it is now an admin with the new password.`);
+    expect((await findByEmail(user.email))?.role).toBe('admin');
+    expect((await login(user.email, newPassword)).json().data.role).toBe('admin');
+    expect((await login(user.email, user.password)).statusCode).toBe(401);
+  });
+});
+
+describe('make-admin', () => {
+  it('fails clearly for an unknown e-mail and creates nobody', async () => {
+    const email = uniqueEmail('ghost');
+    await expect(commands.makeAdmin(email)).rejects.toThrow(`No account for ${email}.`);
+    expect(await findByEmail(email)).toBeUndefined();
+  });
+
+  it('refuses an invalid e-mail', async () => {
+    await expect(commands.makeAdmin('nobody@')).rejects.toThrow(
+      'Not a valid e-mail address: nobody@',
+    );
+  });
+
+  it('promotes an existing user, keeping their password and session', async () => {
+    const user = await signUp(t);
+    const before = await t.request({ method: 'GET', url: '/api/admin/users', token: user.token });
+    expect(before.statusCode).toBe(403);
+
+    expect(await commands.makeAdmin(user.email.toUpperCase())).toBe(
+      `${user.email} is now an admin.`,
+    );
+    expect((await findByEmail(user.email))?.role).toBe('admin');
+    const me = await t.request({ method: 'GET', url: '/api/user', token: user.token });
+    expect(me.json().data.role).toBe('admin');
+    const after = await t.request({ method: 'GET', url: '/api/admin/users', token: user.token });
+    expect(after.statusCode).toBe(200);
+    expect((await login(user.email, user.password)).json().data.role).toBe('admin');
+  });
+});
