@@ -14,6 +14,10 @@ export default defineConfig({
         },
       },
       {
+        // Runs after `npm run build` (see test:browser): checks what the build produced.
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], sequence: { groupOrder: 2 } },
+      },
+      {
         test: {
           name: 'api',
           sequence: { groupOrder: 1 },

@@ -1,13 +1,5 @@
 /** Round profile picture, or the first letter of the name/e-mail when there is none. */
-export function Avatar({
-  src,
-  name,
-  size = 44,
-}: {
-  src?: string;
-  name: string;
-  size?: number;
-}) {
+export function Avatar({ src, name, size = 44 }: { src?: string; name: string; size?: number }) {
   const initial = (name.trim()[0] ?? '?').toUpperCase();
   return src ? (
     <img

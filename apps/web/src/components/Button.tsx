@@ -4,8 +4,10 @@ import { Spinner } from './Spinner';
 type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'light';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 active:bg-brand-800 disabled:bg-brand-600/45',
-  secondary: 'bg-brand-50 text-brand-700 hover:bg-brand-100 active:bg-brand-200 disabled:opacity-50',
+  primary:
+    'bg-brand-600 text-white hover:bg-brand-700 active:bg-brand-800 disabled:bg-brand-600/45',
+  secondary:
+    'bg-brand-50 text-brand-700 hover:bg-brand-100 active:bg-brand-200 disabled:opacity-50',
   outline:
     'border border-line bg-white text-ink hover:bg-surface active:bg-brand-50 disabled:opacity-50',
   ghost: 'text-brand-700 hover:bg-brand-50 active:bg-brand-100 disabled:opacity-50',

@@ -31,8 +31,17 @@ export function ContactSupport({
         description="We usually reply within a few minutes."
       >
         <div className="grid gap-3">
-          <SupportLink href={contact.whatsapp} icon={<WhatsAppIcon />} title="Chat on WhatsApp" external />
-          <SupportLink href={`mailto:${contact.email}`} icon={<MailIcon />} title={`Email ${contact.email}`} />
+          <SupportLink
+            href={contact.whatsapp}
+            icon={<WhatsAppIcon />}
+            title="Chat on WhatsApp"
+            external
+          />
+          <SupportLink
+            href={`mailto:${contact.email}`}
+            icon={<MailIcon />}
+            title={`Email ${contact.email}`}
+          />
         </div>
       </BottomSheet>
     </>
@@ -56,7 +65,9 @@ function SupportLink({
       {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       className="flex min-h-14 items-center gap-3 rounded-2xl border border-line px-4 font-medium hover:bg-surface"
     >
-      <span className="grid size-10 place-items-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
+      <span className="grid size-10 place-items-center rounded-full bg-brand-50 text-brand-700">
+        {icon}
+      </span>
       {title}
     </a>
   );

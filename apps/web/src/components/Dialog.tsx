@@ -15,14 +15,26 @@ interface DialogProps {
 }
 
 /** Centred modal for short messages ("Service Unavailable"). */
-export function Dialog({ open, onClose, title, children, icon, actions, role = 'alertdialog' }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  icon,
+  actions,
+  role = 'alertdialog',
+}: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const panelRef = useModal(open, onClose);
   if (!open) return null;
   return createPortal(
     <div className="fixed inset-0 z-40 flex items-center justify-center p-6">
-      <div aria-hidden="true" className="absolute inset-0 animate-fade-in bg-ink/45" onClick={onClose} />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 animate-fade-in bg-ink/45"
+        onClick={onClose}
+      />
       <div
         ref={panelRef}
         role={role}
@@ -32,7 +44,11 @@ export function Dialog({ open, onClose, title, children, icon, actions, role = '
         tabIndex={-1}
         className="relative w-full max-w-sm animate-pop-in rounded-3xl bg-white p-6 text-center shadow-sheet focus:outline-none"
       >
-        {icon ? <div className="mx-auto mb-4 grid size-14 place-items-center rounded-full bg-accent-100 text-accent-600">{icon}</div> : null}
+        {icon ? (
+          <div className="mx-auto mb-4 grid size-14 place-items-center rounded-full bg-accent-100 text-accent-600">
+            {icon}
+          </div>
+        ) : null}
         <h2 id={titleId} className="text-lg font-semibold text-ink">
           {title}
         </h2>

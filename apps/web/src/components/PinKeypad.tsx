@@ -86,7 +86,9 @@ export function PinKeypad({
           <span
             key={index}
             className={`size-4 rounded-full transition-all duration-150 ${
-              index < value.length ? 'scale-110 bg-brand-600' : 'bg-white ring-2 ring-brand-200 ring-inset'
+              index < value.length
+                ? 'scale-110 bg-brand-600'
+                : 'bg-white ring-2 ring-brand-200 ring-inset'
             }`}
           />
         ))}

@@ -27,7 +27,11 @@ export function ScreenHeader({ title, backTo, trailing }: ScreenHeaderProps) {
       >
         <ArrowLeftIcon size={22} />
       </button>
-      {title ? <p className="flex-1 truncate text-base font-semibold">{title}</p> : <span className="flex-1" />}
+      {title ? (
+        <p className="flex-1 truncate text-base font-semibold">{title}</p>
+      ) : (
+        <span className="flex-1" />
+      )}
       {trailing}
     </header>
   );

@@ -118,3 +118,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   return data as T;
 }
+
+/** One key per payment attempt. randomUUID needs a secure context; fall back elsewhere. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -9,7 +9,8 @@ export const queryClient = new QueryClient({
       staleTime: QUERY_STALE_MS,
       gcTime: QUERY_STALE_MS * 5,
       retry: (failures, error) => {
-        if (isApiError(error) && typeof error.status === 'number' && error.status < 500) return false;
+        if (isApiError(error) && typeof error.status === 'number' && error.status < 500)
+          return false;
         return failures < 2;
       },
     },

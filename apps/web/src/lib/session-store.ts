@@ -39,7 +39,12 @@ export const emptyUser: UserDto = {
   accountDetails: null,
 };
 
-const signedOut: AuthState = { isAuthenticated: false, token: null, expires_in: 0, lastActivity: 0 };
+const signedOut: AuthState = {
+  isAuthenticated: false,
+  token: null,
+  expires_in: 0,
+  lastActivity: 0,
+};
 
 interface SessionState {
   user: UserDto;
@@ -71,7 +76,8 @@ export const useSession = create<SessionState>()(
         ),
       // Personal details leave the device on sign-out; the role stays so an admin's device
       // still shows the landing page's Login link (spec: "when the stored user role is admin").
-      signOut: () => set((state) => ({ auth: signedOut, user: { ...emptyUser, role: state.user.role } })),
+      signOut: () =>
+        set((state) => ({ auth: signedOut, user: { ...emptyUser, role: state.user.role } })),
     }),
     {
       name: 'root',

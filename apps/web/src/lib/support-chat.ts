@@ -97,7 +97,11 @@ function makeDraggable(widget: HTMLElement): void {
     let last: Position = { right: startRight, bottom: startBottom };
     const move = (event: PointerEvent) => {
       last = {
-        right: clamp(startRight - (event.clientX - down.clientX), 0, window.innerWidth - rect.width),
+        right: clamp(
+          startRight - (event.clientX - down.clientX),
+          0,
+          window.innerWidth - rect.width,
+        ),
         bottom: clamp(
           startBottom - (event.clientY - down.clientY),
           0,

@@ -20,9 +20,13 @@ export function MobileOnlyGate({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-brand-700 px-6 text-center text-white">
       <div className="w-full max-w-md rounded-[2rem] bg-white/5 p-10 ring-1 ring-white/15">
-        <div className="mx-auto mb-6 grid size-16 place-items-center rounded-2xl bg-white text-2xl font-bold text-brand-700">
-          {APP_NAME[0]}
-        </div>
+        <img
+          src="/favicon.svg"
+          alt={APP_NAME}
+          width={64}
+          height={64}
+          className="mx-auto mb-6 size-16"
+        />
         <h1 className="text-2xl font-semibold">{messages.desktopTitle}</h1>
         <p className="mt-3 text-brand-100">{messages.desktopBody}</p>
         <div className="mt-8">

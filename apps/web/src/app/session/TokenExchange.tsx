@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { messages } from '@owo/shared/messages';
 import { SESSION_TTL_S } from '@owo/shared/constants';
 import type { UserDto } from '@owo/shared/api-types';

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { messages } from '@owo/shared/messages';
 import { Button } from '../../../components/Button';
 import { BottomSheet } from '../../../components/BottomSheet';
 import { isApiError } from '../../../lib/api';
+import { navigateTo } from '../../../lib/app-navigation';
 import { loadRuntimeConfig } from '../../../lib/runtime-config';
 import { useSession } from '../../../lib/session-store';
 import { exchangeGoogleToken, prepareGoogleSignIn } from '../api/google-sign-in';
@@ -14,7 +14,6 @@ import { exchangeGoogleToken, prepareGoogleSignIn } from '../api/google-sign-in'
  * suppressed by browsers), and One Tap is offered at the same time where it is allowed.
  */
 export function GoogleSignInButton() {
-  const navigate = useNavigate();
   const signIn = useSession((s) => s.signIn);
   const [busy, setBusy] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -30,7 +29,7 @@ export function GoogleSignInButton() {
         return;
       }
       signIn(reply.data, reply.token, reply.expires_in);
-      navigate('/home', { replace: true });
+      navigateTo('/home', { replace: true });
     } catch (error) {
       // The server answered but without success, or we never got an answer.
       const answered = isApiError(error) && typeof error.status === 'number';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { messages } from '@owo/shared/messages';
 import { IOS_INSTALL_TOAST_MS } from '@owo/shared/constants';
 import { DownloadIcon } from '../../../components/icons';
@@ -33,7 +33,8 @@ export function InstallButton() {
 
   const install = async () => {
     if (state === 'installed') return void toast.info(messages.installAlready);
-    if (state === 'ios') return void toast.info(messages.installIos, { duration: IOS_INSTALL_TOAST_MS });
+    if (state === 'ios')
+      return void toast.info(messages.installIos, { duration: IOS_INSTALL_TOAST_MS });
     const prompt = consumeDeferredPrompt();
     if (!prompt) return void toast.info(messages.installNoPrompt);
     try {

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { messages } from '@owo/shared/messages';
 import { TRUST_USER_COUNT } from '@owo/shared/constants';
+import { AppLink } from '../../../components/AppLink';
 import { buttonClasses } from '../../../components/Button';
 import { MailIcon } from '../../../components/icons';
 import { SocialLinks } from '../../../components/SocialLinks';
@@ -11,8 +11,8 @@ import { InstallButton } from '../components/InstallButton';
 import { HeroArt } from '../components/HeroArt';
 
 /**
- * The landing page ships in the entry bundle (first paint, no lazy wait), so it imports nothing
- * heavy: no zod, no app screens.
+ * The landing page ships in the entry bundle and is first painted without the router (see
+ * main.tsx), so it imports nothing heavy: no router, zod, query cache or app screens.
  */
 export function LandingPage() {
   const admin = useSession((s) => isAdmin(s.user));
@@ -30,19 +30,23 @@ export function LandingPage() {
       <div className="relative mx-auto flex w-full max-w-md flex-1 flex-col px-6 pt-[max(env(safe-area-inset-top),1rem)]">
         <header className="flex h-16 items-center justify-between">
           <span className="flex items-center gap-2 text-xl font-bold tracking-tight">
-            <span className="grid size-9 place-items-center rounded-xl bg-white text-lg text-brand-700">
-              {APP_NAME[0]}
-            </span>
+            <img
+              src="/favicon.svg"
+              alt=""
+              width={36}
+              height={36}
+              className="size-9 rounded-xl ring-1 ring-white/30"
+            />
             {APP_NAME}
           </span>
           <div className="flex items-center gap-2">
             {admin ? (
-              <Link
+              <AppLink
                 to="/login"
                 className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold text-white hover:bg-white/10"
               >
                 Login
-              </Link>
+              </AppLink>
             ) : null}
             <InstallButton />
           </div>
@@ -60,7 +64,11 @@ export function LandingPage() {
                 <span
                   key={letter}
                   className={`grid size-7 place-items-center rounded-full text-xs font-bold ring-2 ring-brand-700 ${
-                    ['bg-accent-400 text-brand-950', 'bg-brand-200 text-brand-900', 'bg-white text-brand-700'][index]
+                    [
+                      'bg-accent-400 text-brand-950',
+                      'bg-brand-200 text-brand-900',
+                      'bg-white text-brand-700',
+                    ][index]
                   }`}
                 >
                   {letter}
@@ -78,13 +86,13 @@ export function LandingPage() {
 
           <div className="mt-8 grid gap-3">
             <GoogleSignInButton />
-            <Link
+            <AppLink
               to="/account/create"
               className={`${buttonClasses('primary')} bg-brand-900/60 ring-1 ring-white/25 hover:bg-brand-900`}
             >
               <MailIcon size={20} />
               Continue with email
-            </Link>
+            </AppLink>
           </div>
         </section>
 

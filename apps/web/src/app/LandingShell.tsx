@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+import { ToasterHost } from '../components/ToasterHost';
+import { ProgressBar } from '../components/ProgressBar';
+import { LandingPage } from '../features/landing/routes/LandingPage';
+import { isAppStarting, subscribeAppStarting } from '../lib/app-navigation';
+import { MobileOnlyGate } from './layouts/MobileOnlyGate';
+
+/**
+ * First paint for signed-out visitors on "/": the landing page without the router, query cache
+ * or validation code, so it stays far below the 100 KB budget on slow mobile networks.
+ */
+export function LandingShell() {
+  const starting = useSyncExternalStore(subscribeAppStarting, isAppStarting, () => false);
+  return (
+    <MobileOnlyGate>
+      {starting ? <ProgressBar /> : null}
+      <LandingPage />
+      <ToasterHost />
+    </MobileOnlyGate>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from '../../../lib/toast';
+import { messages } from '@owo/shared/messages';
+import { completeSignupSchema } from '@owo/shared/schemas/auth';
+import { Button } from '../../../components/Button';
+import { PasswordField } from '../../../components/PasswordField';
+import { TextField } from '../../../components/TextField';
+import { messageOr } from '../../../lib/api-errors';
+import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session-store';
+import { completeSignup } from '../api/auth-api';
+import { clearFlow, useFlow } from '../api/sign-in-flow';
+import { AuthScreen } from '../components/AuthScreen';
+import { PasswordRules } from '../components/PasswordRules';
+
+type Field = 'firstName' | 'lastName' | 'phoneNumber' | 'password' | 'confirmPassword';
+
+/** Reached when the code was right but no account exists yet; signup also sets the password. */
+export function CompleteRegistrationPage() {
+  const navigate = useNavigate();
+  const signIn = useSession((s) => s.signIn);
+  const { email, signupTicket } = useFlow();
+  const [form, setForm] = useState({
+    firstName: '',
+    lastName: '',
+    phoneNumber: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [busy, setBusy] = useState(false);
+
+  if (!email || !signupTicket) return <Navigate to="/account/create" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { confirmPassword, ...fields } = form;
+    const parsed = completeSignupSchema.safeParse({ ...fields, email, signupTicket });
+    const found: FieldErrors<Field> = parsed.success ? {} : toFieldErrors<Field>(parsed.error);
+    if (!found.confirmPassword && confirmPassword !== form.password) {
+      found.confirmPassword = messages.passwordsDoNotMatch;
+    }
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const reply = await completeSignup(parsed.data);
+      signIn(reply.data, reply.token, reply.expires_in);
+      clearFlow();
+      toast.success(reply.message);
+      navigate('/home', { replace: true });
+    } catch (err) {
+      toast.error(messageOr(err, messages.genericError));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const set = (field: Field) => (e: ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  return (
+    <AuthScreen
+      title="Complete registration"
+      subtitle={
+        <>
+          Almost there! Set up your account for{' '}
+          <strong className="font-semibold text-ink">{email}</strong>.
+        </>
+      }
+      backTo="/account/create"
+      onSubmit={(e) => void submit(e)}
+      actions={
+        <Button type="submit" loading={busy}>
+          Create account
+        </Button>
+      }
+    >
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          autoCapitalize="words"
+          value={form.firstName}
+          onChange={set('firstName')}
+          error={errors.firstName}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          autoCapitalize="words"
+          value={form.lastName}
+          onChange={set('lastName')}
+          error={errors.lastName}
+        />
+      </div>
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="0803 123 4567"
+        value={form.phoneNumber}
+        onChange={set('phoneNumber')}
+        error={errors.phoneNumber}
+      />
+      <div className="grid gap-2">
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <PasswordRules value={form.password} />
+      </div>
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+        error={errors.confirmPassword}
+      />
+    </AuthScreen>
+  );
+}

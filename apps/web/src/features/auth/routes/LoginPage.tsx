@@ -1,0 +1,98 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../../../lib/toast';
+import { loginSchema } from '@owo/shared/schemas/auth';
+import { Button } from '../../../components/Button';
+import { PasswordField } from '../../../components/PasswordField';
+import { TextField } from '../../../components/TextField';
+import { describeAuthError } from '../../../lib/api-errors';
+import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session-store';
+import { login } from '../api/auth-api';
+import { AuthScreen } from '../components/AuthScreen';
+
+type Field = 'email' | 'password';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const signIn = useSession((s) => s.signIn);
+  const [form, setForm] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse(form);
+    if (!parsed.success) return setErrors(toFieldErrors<Field>(parsed.error));
+    setErrors({});
+    setBusy(true);
+    try {
+      const reply = await login(parsed.data.email, parsed.data.password);
+      signIn(reply.data, reply.token, reply.expires_in);
+      toast.success(reply.message);
+      navigate('/home', { replace: true });
+    } catch (err) {
+      toast.error(describeAuthError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const set = (field: Field) => (e: ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  return (
+    <AuthScreen
+      title="Login with your credentials"
+      subtitle="Welcome back. Enter your email and password."
+      backTo="/"
+      onSubmit={(e) => void submit(e)}
+      actions={
+        <Button type="submit" loading={busy}>
+          Next
+        </Button>
+      }
+      footer={
+        <p className="text-center text-sm text-muted">
+          New here?{' '}
+          <Link
+            to="/account/create"
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Continue with email
+          </Link>
+        </p>
+      }
+    >
+      <TextField
+        label="Email address"
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        placeholder="e.g. adaeze@example.com"
+        value={form.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <div>
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <div className="mt-1 flex justify-end">
+          <Link
+            to="/password/request-password"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            forgot password?
+          </Link>
+        </div>
+      </div>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '@owo/shared/messages';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { PhoneIcon } from '../../../components/icons';
+import { Skeleton } from '../../../components/Skeleton';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useSession } from '../../../lib/session-store';
+import { useLatestTransactions, usePendingSwap } from '../api/home-api';
+import { BalanceCard } from '../components/BalanceCard';
+import { DepositSheet } from '../components/DepositSheet';
+import { HomeHeader } from '../components/HomeHeader';
+import { LatestTransactions } from '../components/LatestTransactions';
+import { NotificationCard } from '../components/NotificationCard';
+import { PromoBanner } from '../components/PromoBanner';
+import { ServiceGrid, type ServiceKey } from '../components/ServiceGrid';
+
+/** Where each service lives, and what the PIN screen should know when it returns there. */
+const destinations: Record<
+  Exclude<ServiceKey, 'airtime'> | 'transfer',
+  { path: string; secondData?: string }
+> = {
+  transfer: { path: '/transfer' },
+  data: { path: '/data', secondData: 'data' },
+  cable: { path: '/cable' },
+  electricity: { path: '/utility', secondData: 'utility' },
+  airtimeToCash: { path: '/airtime-to-cash' },
+  betting: { path: '/betting' },
+};
+
+export function HomePage() {
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const userQuery = useCurrentUser();
+  const pendingSwap = usePendingSwap();
+  const transactions = useLatestTransactions();
+  const [depositOpen, setDepositOpen] = useState(false);
+  const [airtimeDialog, setAirtimeDialog] = useState(false);
+
+  const hasUser = Boolean(user._id || user.email);
+  const needsPin = !user.hasSetTransactionPin;
+
+  /** Paying needs a PIN: without one, set it first and come back (spec §6). */
+  const go = (key: keyof typeof destinations) => {
+    const { path, secondData } = destinations[key];
+    if (needsPin)
+      navigate('/pin/create', {
+        state: { returnPath: path, ...(secondData ? { secondData } : {}) },
+      });
+    else navigate(path);
+  };
+
+  const onService = (key: ServiceKey) => {
+    if (key === 'airtime') setAirtimeDialog(true);
+    else go(key);
+  };
+
+  return (
+    <div className="pb-6">
+      {hasUser ? <HomeHeader user={user} /> : <HeaderSkeleton />}
+
+      <div className="grid gap-4 px-5 pt-2">
+        <BalanceCard
+          user={user}
+          loading={userQuery.isPending}
+          onTransfer={() => go('transfer')}
+          onDeposit={() => setDepositOpen(true)}
+        />
+        <NotificationCard
+          needsPin={needsPin && !userQuery.isPending}
+          pendingSwap={pendingSwap.data ?? null}
+        />
+        <PromoBanner />
+        <ServiceGrid onSelect={onService} />
+        <LatestTransactionsSection query={transactions} />
+      </div>
+
+      <DepositSheet open={depositOpen} onClose={() => setDepositOpen(false)} />
+      <Dialog
+        open={airtimeDialog}
+        onClose={() => setAirtimeDialog(false)}
+        title={messages.serviceUnavailable}
+        icon={<PhoneIcon size={26} />}
+        actions={
+          <Button onClick={() => setAirtimeDialog(false)} data-autofocus>
+            OK
+          </Button>
+        }
+      >
+        Airtime purchase is temporarily unavailable. Please try again later.
+      </Dialog>
+    </div>
+  );
+}
+
+function LatestTransactionsSection({ query }: { query: ReturnType<typeof useLatestTransactions> }) {
+  return (
+    <LatestTransactions
+      transactions={query.data}
+      loading={query.isPending}
+      failed={query.isError}
+    />
+  );
+}
+
+function HeaderSkeleton() {
+  return (
+    <div className="flex items-center gap-3 px-5 pt-4 pb-2" aria-hidden="true">
+      <Skeleton className="size-11 rounded-full" />
+      <div className="space-y-2">
+        <Skeleton className="h-3 w-20" />
+        <Skeleton className="h-4 w-32" />
+      </div>
+    </div>
+  );
+}
