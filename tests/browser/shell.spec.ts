@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { messages } from '@owo/shared/messages';
+import { ADMIN } from '../../playwright.config';
+import { logIn, newEmail, signUpByEmail } from './support/flows';
+
+test('wider than 768 px shows only the desktop notice', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.getByText(messages.desktopTitle)).toBeVisible();
+  await expect(page.getByText(messages.desktopBody)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue with email' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('link', { name: 'Continue with email' })).toBeVisible();
+});
+
+test('every route of the spec loads the app and unknown API paths answer JSON', async ({
+  page,
+  request,
+}) => {
+  for (const route of ['/otp', '/admin/dashboard', '/airtime-to-cash/history', '/pin/data/enter']) {
+    const res = await request.get(route);
+    expect(res.status(), route).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+  }
+  const api = await request.get('/api/does-not-exist');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ success: false });
+  await page.goto('/');
+  await expect(page.getByText(messages.tagline)).toBeVisible();
+});
+
+test('15 minutes without activity logs a customer out to the landing page', async ({ page }) => {
+  await page.clock.install();
+  await signUpByEmail(page, newEmail('idle'), 'Emeka');
+  await page.clock.fastForward('14:00');
+  await page.mouse.move(20, 20);
+  await page.mouse.move(40, 40);
+  await page.clock.fastForward('10:00');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.clock.fastForward('15:30');
+  await expect(page).toHaveURL(/\/$/);
+  // Persisted under `root`, version 1: the token is cleared and the activity time set to 0.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? 'null'));
+  expect(stored).toMatchObject({ version: 1, state: { auth: { token: null, lastActivity: 0 } } });
+});
+
+test('an admin sees the Admin row and logs out to /login', async ({ page }) => {
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('a regular customer has no Admin row', async ({ page }) => {
+  await signUpByEmail(page, newEmail('plain'), 'Femi');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+});
