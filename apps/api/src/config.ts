@@ -28,8 +28,6 @@ const envSchema = z.object({
   CHAT_PROPERTY_ID: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
-  SUPPORT_WHATSAPP: z.string().default('2348000000000'),
-  SUPPORT_EMAIL: z.string().default('support@owo.local'),
 });
 
 export interface Config {
@@ -48,8 +46,6 @@ export interface Config {
   chatPropertyId: string | undefined;
   logLevel: string;
   webDistDir: string;
-  supportWhatsapp: string;
-  supportEmail: string;
 }
 
 export class ConfigError extends Error {}
@@ -93,8 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatPropertyId: e.CHAT_PROPERTY_ID,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    supportWhatsapp: e.SUPPORT_WHATSAPP,
-    supportEmail: e.SUPPORT_EMAIL,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Public contact points shown on the landing page, the desktop notice and the support sheet.
- * TODO(ops): confirm the handles and support number before launch.
+ * They are brand constants built into the app (the landing page and the desktop notice must show
+ * them without a network call). Ops: confirm the handles and the number before launch.
  */
 export const contact = {
   instagram: 'https://www.instagram.com/owowallet',

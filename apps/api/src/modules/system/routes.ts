@@ -15,13 +15,9 @@ export function systemRoutes(app: FastifyInstance, { deps }: Services) {
   });
 
   /** Runtime settings the web app needs (the build is the same for every deployment). */
-  app.get(
-    '/config',
-    async (): Promise<PublicConfig & { support: { whatsapp: string; email: string } }> => ({
-      appName: deps.config.appName,
-      googleClientId: deps.config.googleClientId ?? null,
-      chatPropertyId: deps.config.chatPropertyId ?? null,
-      support: { whatsapp: deps.config.supportWhatsapp, email: deps.config.supportEmail },
-    }),
-  );
+  app.get('/config', async (): Promise<PublicConfig> => ({
+    appName: deps.config.appName,
+    googleClientId: deps.config.googleClientId ?? null,
+    chatPropertyId: deps.config.chatPropertyId ?? null,
+  }));
 }
