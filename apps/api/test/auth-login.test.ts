@@ -172,6 +172,23 @@ describe('password reset', () => {
     expect(t.outbox.some((m) => m.to === ghost)).toBe(false);
   });
 
+  it('rate-limits reset requests for unknown and known e-mails alike', async () => {
+    const { email } = await signUp(t);
+    const ghost = uniqueEmail('ghost');
+    for (const address of [email, ghost]) {
+      const ask = () =>
+        t.request({
+          method: 'POST',
+          url: '/api/user/request-password-reset',
+          payload: { email: address },
+        });
+      expect((await ask()).statusCode).toBe(200);
+      const again = await ask();
+      expect(again.statusCode).toBe(429);
+      expect(again.json().message).toBe(messages.otpRateMinute);
+    }
+  });
+
   it('does not accept a sign-in code as a reset code', async () => {
     const { email } = await signUp(t);
     t.clock.advance(61_000);

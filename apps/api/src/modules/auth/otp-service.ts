@@ -25,7 +25,11 @@ export function createOtpService({ database, clock, config, mailer }: AppDeps) {
     keyedDigest(config.sessionSecret, `${purpose}:${email}:${code}`);
 
   return {
-    async issue(email: string, purpose: OtpPurpose): Promise<void> {
+    /**
+     * `deliver: false` records a code nobody receives: a reset for an unknown e-mail then meets
+     * the same rate limits as a real one, so a 429 does not reveal which e-mails have accounts.
+     */
+    async issue(email: string, purpose: OtpPurpose, { deliver = true } = {}): Promise<void> {
       const now = clock.now();
       const db = database.db;
       const lastMinute = await otpRepository.countSince(
@@ -51,6 +55,7 @@ export function createOtpService({ database, clock, config, mailer }: AppDeps) {
         createdAt: now,
         expiresAt: new Date(now.getTime() + OTP_TTL_MS),
       });
+      if (!deliver) return;
       await mailer.send({
         to: email,
         subject: `${config.appName}: ${subjects[purpose]}`,

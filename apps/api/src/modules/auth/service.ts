@@ -152,10 +152,10 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
       return { success: true as const, message: messages.loggedOut };
     },
 
-    /** Same reply whether or not the account exists; a code is sent only when it does. */
+    /** Same reply and limits whether or not the account exists; a code is mailed only when it does. */
     async requestPasswordReset(email: string) {
       const user = await usersRepository.findByEmail(database.db, email);
-      if (user) await otp.issue(email, 'reset');
+      await otp.issue(email, 'reset', { deliver: user !== undefined });
       return { success: true as const, message: messages.passwordResetOtpSent };
     },
 
