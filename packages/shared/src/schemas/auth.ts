@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { emailField, newPasswordField, otpField, phoneField } from './fields';
+import { emailField, localPhoneField, newPasswordField, otpField } from './fields';
 
 export const requestOtpSchema = z.object({ email: emailField });
 export const resendOtpSchema = requestOtpSchema;
@@ -19,7 +19,7 @@ export const completeSignupSchema = z.object({
     .min(1, messages.provideLastName)
     .max(60),
   email: emailField,
-  phoneNumber: phoneField,
+  phoneNumber: localPhoneField,
   password: newPasswordField,
   signupTicket: z
     .string({ error: messages.signupTicketInvalid })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { isValidNigerianPhone } from '../phone';
+import { isValidNigerianPhone, toLocalPhone } from '../phone';
 import { MINIMUM_AGE_YEARS, GENDERS } from '../constants';
 
 /** Field rules of spec §5, shared by the screens and the API. */
@@ -43,6 +43,9 @@ export const phoneField = z
   .trim()
   .max(20, messages.invalidPhoneFormat)
   .refine(isValidNigerianPhone, messages.invalidPhoneFormat);
+
+/** A valid phone, stored in the local 0XXXXXXXXXX form (sign-up and profile). */
+export const localPhoneField = phoneField.transform((value) => toLocalPhone(value) ?? value);
 
 export const genderField = z.enum(GENDERS, { error: messages.genderRequired });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { birthDateField, genderField, phoneField, pinField } from './fields';
+import { toInternationalPhone } from '../phone';
+import { birthDateField, genderField, localPhoneField, phoneField, pinField } from './fields';
 
 /** Empty strings mean "not given": the profile update sends only non-empty fields (§5). */
 const optional = <T extends z.ZodType>(field: T) =>
@@ -10,7 +11,7 @@ export const updateUserSchema = z
   .object({
     firstName: optional(z.string().trim().min(1, messages.firstNameRequired).max(60)),
     lastName: optional(z.string().trim().min(1, messages.lastNameRequired).max(60)),
-    phoneNumber: optional(phoneField),
+    phoneNumber: optional(localPhoneField),
     gender: optional(genderField),
     birthDate: optional(birthDateField),
   })
@@ -32,7 +33,13 @@ export const validatePinSchema = z.object({ transactionPin: pinField });
 export const kycDetailsSchema = z.object({
   firstName: z.string().trim().min(1, messages.firstNameRequired),
   lastName: z.string().trim().min(1, messages.lastNameRequired),
-  phoneNumber: z.string().trim().min(1, messages.phoneRequired).pipe(phoneField),
+  // §5: the KYC form normalises the phone to the +234 form.
+  phoneNumber: z
+    .string()
+    .trim()
+    .min(1, messages.phoneRequired)
+    .pipe(phoneField)
+    .transform((value) => toInternationalPhone(value) ?? value),
   gender: genderField,
   birthDate: z.string().min(1, messages.birthDateRequired).pipe(birthDateField),
 });

@@ -89,7 +89,7 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
             passwordHash,
             firstName: input.firstName,
             lastName: input.lastName,
-            phoneNumber: input.phoneNumber.replace(/\D/g, '').replace(/^234/, '0'),
+            phoneNumber: input.phoneNumber,
             isVerified: true,
           }),
         );

@@ -1,5 +1,4 @@
 import { messages } from '@owo/shared/messages';
-import { toLocalPhone } from '@owo/shared/phone';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { toUserDto } from './dto';
@@ -33,11 +32,6 @@ export function createUserService({ database, config }: AppDeps) {
     /** Only the fields given (non-empty) change. */
     async update(userId: string, update: ProfileUpdate) {
       const values = Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined));
-      // Stored in the local 0XXXXXXXXXX form, the same as sign-up stores it (the schema has
-      // already accepted the number, so toLocalPhone cannot return null here).
-      if (typeof values.phoneNumber === 'string') {
-        values.phoneNumber = toLocalPhone(values.phoneNumber) ?? values.phoneNumber;
-      }
       if (Object.keys(values).length === 0) throw new AppError('NOTHING_TO_UPDATE');
       await usersRepository.update(database.db, userId, values);
       return {

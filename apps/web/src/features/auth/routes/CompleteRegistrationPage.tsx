@@ -1,25 +1,23 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { messages } from '@owo/shared/messages';
 import { completeSignupSchema } from '@owo/shared/schemas/auth';
 import { Button } from '../../../components/Button';
-import { PasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';
 import { messageOr } from '../../../lib/api-errors';
 import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useSession } from '../../../lib/session-store';
 import { completeSignup } from '../api/auth-api';
 import { clearFlow, useFlow } from '../api/sign-in-flow';
 import { AuthScreen } from '../components/AuthScreen';
-import { PasswordRules } from '../components/PasswordRules';
+import { NewPasswordFields } from '../components/NewPasswordFields';
+import { useFinishSignIn } from '../components/use-finish-sign-in';
 
 type Field = 'firstName' | 'lastName' | 'phoneNumber' | 'password' | 'confirmPassword';
 
 /** Reached when the code was right but no account exists yet; signup also sets the password. */
 export function CompleteRegistrationPage() {
-  const navigate = useNavigate();
-  const signIn = useSession((s) => s.signIn);
+  const finishSignIn = useFinishSignIn();
   const { email, signupTicket } = useFlow();
   const [form, setForm] = useState({
     firstName: '',
@@ -46,10 +44,8 @@ export function CompleteRegistrationPage() {
     setBusy(true);
     try {
       const reply = await completeSignup(parsed.data);
-      signIn(reply.data, reply.token, reply.expires_in);
       clearFlow();
-      toast.success(reply.message);
-      navigate('/home', { replace: true });
+      finishSignIn(reply);
     } catch (err) {
       toast.error(messageOr(err, messages.genericError));
     } finally {
@@ -105,23 +101,7 @@ export function CompleteRegistrationPage() {
         onChange={set('phoneNumber')}
         error={errors.phoneNumber}
       />
-      <div className="grid gap-2">
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
-        />
-        <PasswordRules value={form.password} />
-      </div>
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={errors.confirmPassword}
-      />
+      <NewPasswordFields values={form} errors={errors} onChange={set} />
     </AuthScreen>
   );
 }

@@ -1,21 +1,21 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { loginSchema } from '@owo/shared/schemas/auth';
 import { Button } from '../../../components/Button';
 import { PasswordField } from '../../../components/PasswordField';
-import { TextField } from '../../../components/TextField';
 import { describeAuthError } from '../../../lib/api-errors';
 import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useSession } from '../../../lib/session-store';
 import { login } from '../api/auth-api';
+import { AuthFooterLink } from '../components/AuthFooterLink';
 import { AuthScreen } from '../components/AuthScreen';
+import { EmailField } from '../components/EmailField';
+import { useFinishSignIn } from '../components/use-finish-sign-in';
 
 type Field = 'email' | 'password';
 
 export function LoginPage() {
-  const navigate = useNavigate();
-  const signIn = useSession((s) => s.signIn);
+  const finishSignIn = useFinishSignIn();
   const [form, setForm] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [busy, setBusy] = useState(false);
@@ -28,9 +28,7 @@ export function LoginPage() {
     setBusy(true);
     try {
       const reply = await login(parsed.data.email, parsed.data.password);
-      signIn(reply.data, reply.token, reply.expires_in);
-      toast.success(reply.message);
-      navigate('/home', { replace: true });
+      finishSignIn(reply);
     } catch (err) {
       toast.error(describeAuthError(err));
     } finally {
@@ -53,24 +51,13 @@ export function LoginPage() {
         </Button>
       }
       footer={
-        <p className="text-center text-sm text-muted">
-          New here?{' '}
-          <Link
-            to="/account/create"
-            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-          >
-            Continue with email
-          </Link>
-        </p>
+        <AuthFooterLink prompt="New here?" to="/account/create">
+          Continue with email
+        </AuthFooterLink>
       }
     >
-      <TextField
-        label="Email address"
-        type="email"
-        inputMode="email"
+      <EmailField
         autoComplete="username"
-        autoCapitalize="none"
-        placeholder="e.g. adaeze@example.com"
         value={form.email}
         onChange={set('email')}
         error={errors.email}

@@ -4,22 +4,22 @@ import { toast } from '../../../lib/toast';
 import { messages } from '@owo/shared/messages';
 import { otpField } from '@owo/shared/schemas/fields';
 import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/TextField';
 import { describeAuthError, messageOr } from '../../../lib/api-errors';
-import { useSession } from '../../../lib/session-store';
 import { isNewAccountReply, resendOtp, verifyOtp } from '../api/auth-api';
 import { clearFlow, saveFlow, useFlow } from '../api/sign-in-flow';
 import { AuthScreen } from '../components/AuthScreen';
+import { OtpField } from '../components/OtpField';
+import { ResendOtpButton } from '../components/ResendOtpButton';
+import { useFinishSignIn } from '../components/use-finish-sign-in';
 
 /** Enter the e-mailed code: existing accounts go home, new e-mails complete registration. */
 export function OtpPage() {
   const navigate = useNavigate();
-  const signIn = useSession((s) => s.signIn);
+  const finishSignIn = useFinishSignIn();
   const { email } = useFlow();
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
 
   if (!email) return <Navigate to="/account/create" replace />;
 
@@ -38,26 +38,12 @@ export function OtpPage() {
         navigate('/account/complete-registration', { state: flow });
         return;
       }
-      signIn(reply.data, reply.token, reply.expires_in);
       clearFlow();
-      toast.success(reply.message);
-      navigate('/home', { replace: true });
+      finishSignIn(reply);
     } catch (err) {
       toast.error(describeAuthError(err));
     } finally {
       setBusy(false);
-    }
-  };
-
-  const resend = async () => {
-    setResending(true);
-    try {
-      const reply = await resendOtp(email);
-      toast.success(reply.message);
-    } catch (err) {
-      toast.error(messageOr(err, messages.otpSendFailed));
-    } finally {
-      setResending(false);
     }
   };
 
@@ -78,29 +64,14 @@ export function OtpPage() {
         </Button>
       }
     >
-      <TextField
-        label="OTP code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="\d*"
-        maxLength={4}
-        placeholder="4-digits"
-        value={otp}
-        onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, 4))}
-        error={error}
-        className="[&_input]:text-lg [&_input]:tracking-[0.3em] [&_input]:amount"
-        autoFocus
-      />
+      <OtpField value={otp} onValueChange={setOtp} error={error} pattern="\d*" standalone />
       <p className="text-sm text-muted">
         Didn&apos;t get it? Check your spam folder or{' '}
-        <button
-          type="button"
-          onClick={() => void resend()}
-          disabled={resending}
-          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline disabled:opacity-50"
-        >
-          Resend OTP
-        </button>
+        <ResendOtpButton
+          email={email}
+          send={resendOtp}
+          failureMessage={(err) => messageOr(err, messages.otpSendFailed)}
+        />
       </p>
     </AuthScreen>
   );

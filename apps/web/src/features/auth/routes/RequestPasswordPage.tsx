@@ -1,38 +1,23 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../../lib/toast';
 import { messages } from '@owo/shared/messages';
-import { requestPasswordResetSchema } from '@owo/shared/schemas/auth';
 import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/TextField';
 import { requestPasswordReset } from '../api/auth-api';
-import { saveFlow, useFlow } from '../api/sign-in-flow';
+import { saveFlow } from '../api/sign-in-flow';
 import { AuthScreen } from '../components/AuthScreen';
+import { EmailField } from '../components/EmailField';
+import { useEmailCodeRequest } from '../components/use-send-code';
 
 /** "Forgot Password ?": e-mails a reset code, then /otp/reset. */
 export function RequestPasswordPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState(useFlow().email ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = requestPasswordResetSchema.safeParse({ email });
-    if (!parsed.success) return setError(messages.invalidEmail);
-    setError(null);
-    setBusy(true);
-    try {
-      const reply = await requestPasswordReset(parsed.data.email);
-      toast.success(reply.message);
-      saveFlow({ email: parsed.data.email, otp: undefined });
-      navigate('/otp/reset', { state: { email: parsed.data.email } });
-    } catch {
-      toast.error(messages.forgotPasswordFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { email, setEmail, error, sending, submit } = useEmailCodeRequest({
+    send: requestPasswordReset,
+    failureMessage: () => messages.forgotPasswordFailed,
+    onSent: (sentTo) => {
+      saveFlow({ email: sentTo, otp: undefined });
+      navigate('/otp/reset', { state: { email: sentTo } });
+    },
+  });
 
   return (
     <AuthScreen
@@ -41,18 +26,12 @@ export function RequestPasswordPage() {
       backTo="/login"
       onSubmit={(e) => void submit(e)}
       actions={
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={sending}>
           Send OTP
         </Button>
       }
     >
-      <TextField
-        label="Email address"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        placeholder="e.g. adaeze@example.com"
+      <EmailField
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={error}

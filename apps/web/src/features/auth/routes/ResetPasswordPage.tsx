@@ -4,14 +4,13 @@ import { toast } from '../../../lib/toast';
 import { messages } from '@owo/shared/messages';
 import { resetPasswordFormSchema } from '@owo/shared/schemas/auth';
 import { Button } from '../../../components/Button';
-import { PasswordField } from '../../../components/PasswordField';
-import { TextField } from '../../../components/TextField';
 import { messageOr } from '../../../lib/api-errors';
 import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { resetPassword } from '../api/auth-api';
 import { clearFlow, useFlow } from '../api/sign-in-flow';
 import { AuthScreen } from '../components/AuthScreen';
-import { PasswordRules } from '../components/PasswordRules';
+import { NewPasswordFields } from '../components/NewPasswordFields';
+import { OtpField } from '../components/OtpField';
 
 type Field = 'otp' | 'password' | 'confirmPassword';
 
@@ -48,10 +47,7 @@ export function ResetPasswordPage() {
   };
 
   const set = (field: Field) => (e: ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({
-      ...f,
-      [field]: field === 'otp' ? e.target.value.replace(/\D/g, '').slice(0, 4) : e.target.value,
-    }));
+    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   return (
     <AuthScreen
@@ -65,33 +61,12 @@ export function ResetPasswordPage() {
         </Button>
       }
     >
-      <TextField
-        label="OTP code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={4}
-        placeholder="4-digits"
+      <OtpField
         value={form.otp}
-        onChange={set('otp')}
+        onValueChange={(otp) => setForm((f) => ({ ...f, otp }))}
         error={errors.otp}
       />
-      <div className="grid gap-2">
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
-        />
-        <PasswordRules value={form.password} />
-      </div>
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={errors.confirmPassword}
-      />
+      <NewPasswordFields values={form} errors={errors} onChange={set} />
     </AuthScreen>
   );
 }
