@@ -23,8 +23,25 @@ function startApp(): void {
       ),
     )
     // The bundle could not be fetched (offline before the service worker cached it, or a new
-    // deployment removed it): a full page load is the only way forward.
-    .catch(() => window.location.reload());
+    // deployment removed it). Reloading by itself would loop on a dead network, so the person
+    // decides when to try again.
+    .catch(() => root.render(<LoadFailed />));
+}
+
+function LoadFailed() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-base font-semibold">We couldn't load the app.</p>
+      <p className="text-sm text-muted">Check your internet connection and try again.</p>
+      <button
+        type="button"
+        className="min-h-12 rounded-2xl bg-brand-600 px-6 font-semibold text-white"
+        onClick={() => window.location.reload()}
+      >
+        Try again
+      </button>
+    </main>
+  );
 }
 
 /** Signed-out visitors opening "/" get the landing page before the rest of the app loads. */

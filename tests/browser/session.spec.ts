@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { messages } from '@owo/shared/messages';
+import { readCode } from './support/mail';
+import { newEmail, signUpByEmail } from './support/flows';
+
+test('a token in the address is exchanged for the user, and a bad one is refused', async ({
+  page,
+  request,
+}) => {
+  await signUpByEmail(page, newEmail('token'), 'Kemi');
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('root')!).state.auth.token as string,
+  );
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto(`/home?token=${token}`);
+  await expect(page.getByText(messages.tokenFetched)).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Hi, Kemi' })).toBeVisible();
+
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/home?token=not-a-real-token-at-all-000000');
+  await expect(page.getByText(messages.tokenInvalid)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(
+    (await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } })).status(),
+  ).toBe(200);
+});
+
+test('a customer replaces their profile picture', async ({ page }) => {
+  await signUpByEmail(page, newEmail('avatar'), 'Tobi');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const picture = await sharp({
+    create: { width: 400, height: 400, channels: 3, background: '#f5a623' },
+  })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel('Change profile picture')
+    .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: picture });
+  await expect(page.getByText(messages.profilePictureUpdated)).toBeVisible();
+  const src = await page.locator('img[src*="/uploads/avatars/"]').first().getAttribute('src');
+  expect(src).toMatch(/\/uploads\/avatars\/.+\.webp$/);
+
+  // A file that only pretends to be an image is refused by the server.
+  await page.getByLabel('Change profile picture').setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not an image at all'),
+  });
+  await expect(
+    page.getByText(messages.profilePictureFailed).or(page.getByText(messages.imageInvalidType)),
+  ).toBeVisible();
+});
+
+test('Resend OTP keeps to one code a minute and the code already sent still works', async ({
+  page,
+}) => {
+  const email = newEmail('resend');
+  await page.goto('/account/create');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/otp$/);
+  const first = await readCode(email);
+  // One code a minute: the resend is refused with the server's message until the minute passes.
+  await page.getByRole('button', { name: 'Resend OTP' }).click();
+  await expect(page.getByText(messages.otpRateMinute)).toBeVisible();
+  await page.getByLabel('OTP code').fill(first);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/account\/complete-registration$/);
+});
