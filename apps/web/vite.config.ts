@@ -15,7 +15,7 @@ export default defineConfig({
     tailwindcss(),
     VitePWA({
       registerType: 'prompt',
-      // src/app/ServiceWorkerPrompt.tsx registers the worker itself, after first paint.
+      // src/app/register-service-worker.ts registers the worker itself, after first paint.
       injectRegister: false,
       filename: 'sw.js',
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png', 'banners/*.svg'],
