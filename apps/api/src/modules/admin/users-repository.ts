@@ -1,6 +1,7 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { ledgerAccounts, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { selectUsersWithBalance, withBalance } from '../users/repository';
 
 /** The search is plain text: %, _ and \ are LIKE syntax, so they are escaped (\ is the default escape). */
 function containsPattern(search: string): string {
@@ -17,16 +18,7 @@ export const adminUsersRepository = {
           ilike(users.lastName, pattern),
         )
       : undefined;
-    const rows = await db
-      .select({
-        user: users,
-        balanceKobo: sql<number>`coalesce(${ledgerAccounts.balanceKobo}, 0)`.mapWith(Number),
-      })
-      .from(users)
-      .leftJoin(
-        ledgerAccounts,
-        and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')),
-      )
+    const rows = await selectUsersWithBalance(db)
       .where(filter)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(options.pageSize)
@@ -36,7 +28,7 @@ export const adminUsersRepository = {
       .from(users)
       .where(filter);
     return {
-      rows: rows.map((r) => ({ ...r.user, balanceKobo: r.balanceKobo })),
+      rows: rows.map(withBalance),
       total: count?.n ?? 0,
     };
   },

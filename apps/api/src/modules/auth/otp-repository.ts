@@ -6,18 +6,31 @@ export type OtpPurpose = 'auth' | 'reset' | 'pin';
 export type OtpRow = typeof otpCodes.$inferSelect;
 
 export const otpRepository = {
-  async countSince(db: DbOrTx, email: string, purpose: OtpPurpose, since: Date): Promise<number> {
+  /** Codes issued since each of two moments, in one query (the minute and hour limits). */
+  async countsSince(
+    db: DbOrTx,
+    email: string,
+    purpose: OtpPurpose,
+    recent: Date,
+    older: Date,
+  ): Promise<{ recent: number; older: number }> {
     const [row] = await db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .select({
+        recent:
+          sql<number>`count(*) filter (where ${otpCodes.createdAt} >= ${recent.toISOString()}::timestamptz)`.mapWith(
+            Number,
+          ),
+        older: sql<number>`count(*)`.mapWith(Number),
+      })
       .from(otpCodes)
       .where(
         and(
           eq(otpCodes.email, email),
           eq(otpCodes.purpose, purpose),
-          gte(otpCodes.createdAt, since),
+          gte(otpCodes.createdAt, older),
         ),
       );
-    return row?.count ?? 0;
+    return { recent: row?.recent ?? 0, older: row?.older ?? 0 };
   },
 
   /** A new code replaces every earlier one of the same purpose. */

@@ -32,20 +32,15 @@ export function createOtpService({ database, clock, config, mailer }: AppDeps) {
     async issue(email: string, purpose: OtpPurpose, { deliver = true } = {}): Promise<void> {
       const now = clock.now();
       const db = database.db;
-      const lastMinute = await otpRepository.countSince(
+      const counts = await otpRepository.countsSince(
         db,
         email,
         purpose,
         new Date(now.getTime() - 60_000),
-      );
-      if (lastMinute >= OTP_MAX_PER_MINUTE) throw new AppError('OTP_RATE_MINUTE');
-      const lastHour = await otpRepository.countSince(
-        db,
-        email,
-        purpose,
         new Date(now.getTime() - 3_600_000),
       );
-      if (lastHour >= OTP_MAX_PER_HOUR) throw new AppError('OTP_RATE_HOUR');
+      if (counts.recent >= OTP_MAX_PER_MINUTE) throw new AppError('OTP_RATE_MINUTE');
+      if (counts.older >= OTP_MAX_PER_HOUR) throw new AppError('OTP_RATE_HOUR');
 
       const code = randomInt(0, 10_000).toString().padStart(4, '0');
       await otpRepository.replace(db, {

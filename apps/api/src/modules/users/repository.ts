@@ -6,29 +6,29 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type UserWithBalance = UserRow & { balanceKobo: number };
 
-const withBalance = {
-  user: users,
-  balanceKobo: sql<number>`coalesce(${ledgerAccounts.balanceKobo}, 0)`.mapWith(Number),
-};
+/** Users with their wallet balance; callers add where/order/limit. */
+export function selectUsersWithBalance(db: DbOrTx) {
+  return db
+    .select({
+      user: users,
+      balanceKobo: sql<number>`coalesce(${ledgerAccounts.balanceKobo}, 0)`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')),
+    )
+    .$dynamic();
+}
 
-function flatten(
-  row: { user: UserRow; balanceKobo: number } | undefined,
-): UserWithBalance | undefined {
-  return row ? { ...row.user, balanceKobo: row.balanceKobo } : undefined;
+export function withBalance(row: { user: UserRow; balanceKobo: number }): UserWithBalance {
+  return { ...row.user, balanceKobo: row.balanceKobo };
 }
 
 export const usersRepository = {
   async findById(db: DbOrTx, id: string): Promise<UserWithBalance | undefined> {
-    const rows = await db
-      .select(withBalance)
-      .from(users)
-      .leftJoin(
-        ledgerAccounts,
-        and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')),
-      )
-      .where(eq(users.id, id))
-      .limit(1);
-    return flatten(rows[0]);
+    const [row] = await selectUsersWithBalance(db).where(eq(users.id, id)).limit(1);
+    return row && withBalance(row);
   },
 
   async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
