@@ -61,3 +61,167 @@ export interface PublicConfig {
   googleClientId: string | null;
   chatPropertyId: string | null;
 }
+
+// ---------------------------------------------------------------- catalogues (§7, all GET)
+
+export interface NetworkDto {
+  networkname: string;
+  network_id: number;
+}
+
+/** In-house data plan (transactions/data-plans): DataStation and Ogdams plans, selling price only. */
+export interface DataPlanDto {
+  _id: string;
+  data_id: number | string;
+  network: string;
+  network_id: number;
+  planType: string;
+  size: string;
+  validity: string;
+  /** Naira. */
+  sellingPrice: number;
+  isAvailable: boolean;
+  source: 'datastation' | 'ogdams';
+}
+
+/** The separate Airtel plan list (transactions/data-plans/ogdams). */
+export interface OgdamsPlanDto {
+  _id: string;
+  planId: string;
+  networkId: number;
+  name: string;
+  validity: string;
+  sellingPrice: number;
+  isAvailable: boolean;
+}
+
+/** VTpass data variation or TV plan (vtpass/data?serviceID=, vtpass/tv?serviceID=). */
+export interface ProviderVariationDto {
+  _id: string;
+  name: string;
+  variation_code: string;
+  sellingPrice: number;
+  isAvailable: boolean;
+  serviceID: string;
+}
+
+export interface UtilityProviderDto {
+  name: string;
+  /** DataStation's disco id (in-house route's disco_name). */
+  disco_id: number;
+  /** The matching VTpass serviceID (provider route). */
+  serviceID: string;
+}
+
+export interface CableProviderDto {
+  cablename: string;
+  cable_id: number;
+}
+
+export interface CablePlanDto {
+  _id: string;
+  cablename: string;
+  cable_id: number;
+  cablePlanID: number;
+  package: string;
+  sellingPrice: number;
+  isAvailable: boolean;
+  /** Dropdown value and label ("package - N amount"). */
+  value: string;
+  label: string;
+}
+
+export interface ListReply<T> {
+  success: true;
+  message: string;
+  data: T[];
+}
+
+// ---------------------------------------------------------------- purchases
+
+export type TransactionStatus = 'success' | 'pending' | 'failed';
+export type ServiceType =
+  | 'airtime'
+  | 'data'
+  | 'cable'
+  | 'electricity'
+  | 'deposit'
+  | 'transfer'
+  | 'betting'
+  | 'airtime-to-cash'
+  | 'adjustment';
+
+export interface TransactionMetadata {
+  network?: string;
+  plan?: { size?: string; name?: string; validity?: string; planType?: string };
+  mobile_number?: string;
+  phone?: string;
+  meter_number?: string;
+  meterType?: string;
+  disco?: string;
+  customerName?: string;
+  token?: string;
+  units?: string;
+  smart_card_number?: string;
+  cablename?: string;
+  package?: string;
+  supplier?: string;
+  virtualAccountNo?: string;
+  payerAccountNo?: string;
+  processedAt?: string;
+  note?: string;
+}
+
+/** The spec's Transaction shape. amount is naira; status "failed" shows red, anything else green. */
+export interface TransactionDto {
+  _id: string;
+  type: 'debit' | 'credit';
+  serviceType: ServiceType;
+  currency: 'NGN';
+  amount: number;
+  status: TransactionStatus;
+  reference: string;
+  description: string;
+  createdAt: string;
+  metadata: TransactionMetadata;
+}
+
+/** Every purchase reply: success + message; transaction is the order as it stands. */
+export interface PurchaseReply {
+  success: true;
+  message: string;
+  /** "pending" replies tell the user it is processing; the reconciler finishes it. */
+  status: TransactionStatus;
+  data: TransactionDto;
+}
+
+export interface TransactionsReply {
+  success: true;
+  message: string;
+  transactions: TransactionDto[];
+  pagination: { page: number; limit: number; total: number; pages: number };
+}
+
+export interface MeterVerifyReply {
+  success: true;
+  message: string;
+  data: {
+    Customer_Name: string;
+    Address: string;
+    Meter_Number: string;
+    Meter_Type: string;
+    Minimum_Amount: number | null;
+  };
+}
+
+export interface SmartcardVerifyReply {
+  success: true;
+  message: string;
+  data: {
+    Customer_Name: string;
+    Status: string;
+    Due_Date: string;
+    Current_Bouquet: string;
+    Renewal_Amount: number | null;
+  };
+}

@@ -33,3 +33,13 @@ export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
+
+/** Purchase limits (ours: the spec leaves fees and minimums open; docs/decisions/0007). */
+export const AIRTIME_MIN_NAIRA = 50;
+export const AIRTIME_MAX_NAIRA = 50_000;
+export const ELECTRICITY_MIN_NAIRA = 500;
+export const ELECTRICITY_MAX_NAIRA = 500_000;
+export const DATA_BALANCE_USSD = '*323*4#';
+export const HISTORY_PAGE_SIZE = 20;
+export const HISTORY_MAX_PAGE_SIZE = 100;
+export const HISTORY_YEARS = 10;

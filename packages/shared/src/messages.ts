@@ -69,6 +69,19 @@ export const messages = {
   desktopBody: 'Please use mobile version or resize your browser',
   setTransactionPin: 'Set transaction pin',
   serviceUnavailable: 'Service Unavailable',
+  paymentSuccessful: 'Payment Successful',
+
+  // §5 purchases
+  selectNetworkData: 'Please click and select any network',
+  selectNetworkAirtime: 'Please click on any network and select it',
+  selectDataPlan: 'Please select a data plan',
+  invalidAmount: 'Please enter a valid amount.',
+  selectProvider: 'Please select a provider.',
+  invalidMeterNumber: 'Please enter a valid meter number',
+  enterUnitsAmount: 'Please enter the amount of units',
+  selectMeterType: 'Please select a meter type',
+  selectCablePlan: 'Please select a cable plan.',
+  invalidCardNumber: 'Please enter a valid card number.',
 
   // Server messages of ours (the spec leaves server texts open; these are the ones we chose)
   otpSent: 'A 4-digit code has been sent to your email.',
@@ -104,6 +117,29 @@ export const messages = {
   loggedOut: 'You have been logged out.',
   userFetched: 'User details fetched successfully',
   accountDisabled: 'This account is disabled. Please contact support.',
+  airtimeMinimum: 'Minimum airtime amount is ₦50',
+  airtimeMaximum: 'Maximum airtime amount is ₦50,000',
+  electricityMinimum: 'Minimum electricity amount is ₦500',
+  electricityMaximum: 'Maximum electricity amount is ₦500,000',
+  insufficientFunds: 'Insufficient wallet balance. Please fund your wallet and try again.',
+  planNotFound: 'This plan does not exist. Please select another plan.',
+  planUnavailable: 'This plan is currently unavailable. Please select another plan.',
+  amountMismatch: 'The amount does not match the price of this plan. Please refresh and try again.',
+  purchaseSuccessful: 'Purchase successful',
+  purchaseProcessing:
+    'Your purchase is processing. We will update your history as soon as the provider confirms it.',
+  purchaseFailed: 'The purchase failed and your wallet has been refunded.',
+  meterNotFound: 'We could not find this meter number. Please check it and try again.',
+  cardNotFound: 'We could not find this card number. Please check it and try again.',
+  verificationUnavailable: 'We could not verify this number right now. Please try again.',
+  meterVerified: 'Meter number verified',
+  cardVerified: 'Card number verified',
+  idempotencyConflict: 'This request was already used with different details. Please start again.',
+  idempotencyInProgress: 'This payment is already being processed. Please wait.',
+  invalidIdempotencyKey: 'The request key is not valid.',
+  serviceShutdown: 'This service is currently unavailable. Please try again later.',
+  transactionsFetched: 'Transactions fetched successfully',
+  catalogueFetched: 'Fetched successfully',
 } as const;
 
 export type MessageKey = keyof typeof messages;

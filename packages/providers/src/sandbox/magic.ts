@@ -1,0 +1,96 @@
+/**
+ * The sandbox's magic inputs: the value a purchase is made for (phone number, meter number or
+ * smart-card number) decides how every simulator answers. VTpass's own documented sandbox values
+ * are kept; the rest are ours. docs/sandbox.md lists them for people; tests import them from here.
+ *
+ * Scenarios:
+ * - delivered: the pay call answers success.
+ * - failed: the pay call answers a definite failure (VTpass 016, DataStation "failed",
+ *   Ogdams status false); requery agrees.
+ * - pendingThenDelivered / pendingThenReversed: the pay call answers pending (VTpass 099 /
+ *   "pending", DataStation "processing", Ogdams HTTP 202); a requery made SETTLE_AFTER_MS or more
+ *   later (simulator clock) answers delivered / reversed.
+ * - pendingForever: VTpass's 201000000000: stays pending on every requery.
+ * - http500: the pay call answers HTTP 500 with an HTML body; the supplier recorded the order as
+ *   failed, so the requery answers failed.
+ * - malformed: the pay call answers HTTP 200 with a body that is not JSON; the supplier delivered,
+ *   so the requery answers delivered.
+ * - timeout: the simulator holds the pay call without answering for longer than any adapter
+ *   timeout; the supplier delivered, so the requery answers delivered.
+ * - noReply: the connection is closed without an answer and the supplier never recorded the order;
+ *   the requery answers "unknown request id" (VTpass 015 and its neighbours).
+ * - invalidAccount: verification says the meter or smart card does not exist, and the pay call
+ *   fails.
+ * Any other well-formed value is delivered (and verifies), so everyday demo numbers work.
+ */
+export type Scenario =
+  | 'delivered'
+  | 'failed'
+  | 'pendingThenDelivered'
+  | 'pendingThenReversed'
+  | 'pendingForever'
+  | 'http500'
+  | 'malformed'
+  | 'timeout'
+  | 'noReply'
+  | 'invalidAccount';
+
+/** How long a "pending then …" order stays pending, in simulator-clock milliseconds. */
+export const SETTLE_AFTER_MS = 5_000;
+
+/** Phone numbers (valid Nigerian numbers, so the API's own validation lets them through). */
+export const MAGIC_PHONES = {
+  delivered: '08011111111',
+  failed: '08010000016',
+  pendingThenDelivered: '08010000099',
+  pendingThenReversed: '08010000091',
+  pendingForever: '08010000201',
+  http500: '08010000500',
+  malformed: '08010000502',
+  timeout: '08010000300',
+  noReply: '08010000400',
+} as const satisfies Partial<Record<Scenario, string>>;
+
+/** Meter numbers: VTpass's documented 13-digit values, then ours (11 digits). */
+export const MAGIC_METERS = {
+  delivered: '1111111111111',
+  deliveredPostpaid: '1010101010101',
+  failed: '16000000000',
+  pendingThenDelivered: '99000000000',
+  pendingThenReversed: '91000000000',
+  pendingForever: '201000000000',
+  http500: '500000000000',
+  malformed: '502000000000',
+  timeout: '300000000000',
+  noReply: '400000000000',
+  invalidAccount: '00000000000',
+} as const;
+
+/** Smart-card numbers: VTpass's documented 1212121212, then ours (10 digits). */
+export const MAGIC_SMARTCARDS = {
+  delivered: '1212121212',
+  failed: '1600000000',
+  pendingThenDelivered: '9900000000',
+  pendingThenReversed: '9100000000',
+  pendingForever: '2010000000',
+  http500: '5000000000',
+  malformed: '5020000000',
+  timeout: '3000000000',
+  noReply: '4000000000',
+  invalidAccount: '0000000000',
+} as const;
+
+const byValue = new Map<string, Scenario>();
+for (const table of [MAGIC_PHONES, MAGIC_METERS, MAGIC_SMARTCARDS]) {
+  for (const [scenario, value] of Object.entries(table)) {
+    byValue.set(value, scenario === 'deliveredPostpaid' ? 'delivered' : (scenario as Scenario));
+  }
+}
+
+/** The scenario for a phone, meter or smart-card number (any other value: delivered). */
+export function scenarioFor(value: string): Scenario {
+  const digits = value.replace(/\D/g, '');
+  // Phones arrive as 0XXXXXXXXXX, 234XXXXXXXXXX or +234XXXXXXXXXX; compare the local form.
+  const local = /^234[1-9]\d{9}$/.test(digits) ? `0${digits.slice(3)}` : digits;
+  return byValue.get(local) ?? 'delivered';
+}
