@@ -14,6 +14,10 @@ import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { pinRoutes } from './modules/pin/routes';
 import { adminUserRoutes } from './modules/admin/users-routes';
+import { adjustmentRoutes } from './modules/adjustments/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { purchaseRoutes } from './modules/purchases/routes';
+import { historyRoutes } from './modules/transactions/routes';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -60,6 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       userRoutes(api, services);
       pinRoutes(api, services);
       adminUserRoutes(api, services);
+      adjustmentRoutes(api, services);
+      catalogueRoutes(api, services);
+      purchaseRoutes(api, services);
+      historyRoutes(api, services);
     },
     { prefix: '/api' },
   );

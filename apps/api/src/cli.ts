@@ -13,7 +13,7 @@ async function withCommands<T>(
   try {
     return await action(createAdminCommands(deps));
   } finally {
-    await deps.database.close();
+    await deps.close();
   }
 }
 
@@ -32,6 +32,25 @@ program
   .argument('<email>')
   .action(async (email: string) => {
     console.log(await withCommands((c) => c.makeAdmin(email)));
+  });
+
+program
+  .command('credit')
+  .description('credit a wallet from the adjustments account (recorded with its reason)')
+  .argument('<email>')
+  .argument('<naira>', 'amount in naira, e.g. 5000 or 1500.50')
+  .requiredOption('--reason <text>', 'why the money is credited (kept with the transfer)')
+  .action(async (email: string, naira: string, options: { reason: string }) => {
+    console.log(await withCommands((c) => c.credit(email, naira, options.reason)));
+  });
+
+program
+  .command('audit-ledger')
+  .description('check the ledger invariants; exits non-zero on a violation')
+  .action(async () => {
+    const { ok, report } = await withCommands((c) => c.auditLedger());
+    console.log(report);
+    if (!ok) process.exitCode = 2;
   });
 
 program.parseAsync().catch((error: unknown) => {

@@ -16,6 +16,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -29,7 +30,25 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
+  PROVIDER_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  VTPASS_BASE_URL: z.url().optional(),
+  VTPASS_API_KEY: z.string().min(1).optional(),
+  VTPASS_PUBLIC_KEY: z.string().min(1).optional(),
+  VTPASS_SECRET_KEY: z.string().min(1).optional(),
+  DATASTATION_BASE_URL: z.url().optional(),
+  DATASTATION_API_KEY: z.string().min(1).optional(),
+  OGDAMS_BASE_URL: z.url().optional(),
+  OGDAMS_API_KEY: z.string().min(1).optional(),
+  RECONCILER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
 });
+
+export interface LiveProviderConfig {
+  vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
+  datastation: { baseUrl: string; apiKey: string };
+  ogdams: { baseUrl: string; apiKey: string };
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -38,6 +57,8 @@ export interface Config {
   dataDir: string;
   /** Absent: embedded PGlite under dataDir/pg. */
   databaseUrl: string | undefined;
+  /** Connections per API process (PostgreSQL only). */
+  databasePoolMax: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionSecret: string;
@@ -49,6 +70,14 @@ export interface Config {
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
   trustProxy: boolean;
   webDistDir: string;
+  /** sandbox: the simulators run on sandboxPort and the adapters call them; live: real suppliers. */
+  providerMode: 'sandbox' | 'live';
+  sandboxPort: number;
+  providerTimeoutMs: number;
+  /** Present in live mode (every URL and key is then required). */
+  liveProviders: LiveProviderConfig | undefined;
+  /** 0 turns the background reconciler off (tests drive it by hand). */
+  reconcilerIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,12 +106,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     sessionSecret = readOrCreateSecret(dataDir);
   }
+  let liveProviders: LiveProviderConfig | undefined;
+  if (e.PROVIDER_MODE === 'live') {
+    const required = {
+      VTPASS_BASE_URL: e.VTPASS_BASE_URL,
+      VTPASS_API_KEY: e.VTPASS_API_KEY,
+      VTPASS_PUBLIC_KEY: e.VTPASS_PUBLIC_KEY,
+      VTPASS_SECRET_KEY: e.VTPASS_SECRET_KEY,
+      DATASTATION_BASE_URL: e.DATASTATION_BASE_URL,
+      DATASTATION_API_KEY: e.DATASTATION_API_KEY,
+      OGDAMS_BASE_URL: e.OGDAMS_BASE_URL,
+      OGDAMS_API_KEY: e.OGDAMS_API_KEY,
+    };
+    const missing = Object.entries(required).filter(([, v]) => !v);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${missing
+          .map(([name]) => `${name}: required when PROVIDER_MODE=live`)
+          .join('\n  ')}`,
+      );
+    }
+    const r = required as Record<keyof typeof required, string>;
+    liveProviders = {
+      vtpass: {
+        baseUrl: r.VTPASS_BASE_URL,
+        apiKey: r.VTPASS_API_KEY,
+        publicKey: r.VTPASS_PUBLIC_KEY,
+        secretKey: r.VTPASS_SECRET_KEY,
+      },
+      datastation: { baseUrl: r.DATASTATION_BASE_URL, apiKey: r.DATASTATION_API_KEY },
+      ogdams: { baseUrl: r.OGDAMS_BASE_URL, apiKey: r.OGDAMS_API_KEY },
+    };
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionSecret,
@@ -93,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    providerMode: e.PROVIDER_MODE,
+    sandboxPort: e.SANDBOX_PORT,
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    liveProviders,
+    reconcilerIntervalMs: e.RECONCILER_INTERVAL_MS,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Providers } from '@owo/providers/types';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
@@ -11,4 +12,6 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  /** The supplier adapters (pointed at the sandbox or at the real suppliers). */
+  providers: Providers;
 }

@@ -32,6 +32,18 @@ export const errorCatalogue = {
   PIN_LOCKED: { status: 423, message: messages.pinLocked },
   PIN_NOT_SET: { status: 400, message: messages.setTransactionPin },
   PIN_CURRENT_REQUIRED: { status: 400, message: messages.pinCurrentRequired },
+  PLAN_NOT_FOUND: { status: 404, message: messages.planNotFound },
+  PLAN_UNAVAILABLE: { status: 409, message: messages.planUnavailable },
+  AMOUNT_MISMATCH: { status: 409, message: messages.amountMismatch },
+  INSUFFICIENT_FUNDS: { status: 402, message: messages.insufficientFunds },
+  PURCHASE_FAILED: { status: 422, message: messages.purchaseFailed },
+  SERVICE_UNAVAILABLE: { status: 503, message: messages.serviceShutdown },
+  IDEMPOTENCY_CONFLICT: { status: 422, message: messages.idempotencyConflict },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, message: messages.idempotencyInProgress },
+  INVALID_IDEMPOTENCY_KEY: { status: 400, message: messages.invalidIdempotencyKey },
+  METER_NOT_FOUND: { status: 400, message: messages.meterNotFound },
+  CARD_NOT_FOUND: { status: 400, message: messages.cardNotFound },
+  VERIFICATION_UNAVAILABLE: { status: 502, message: messages.verificationUnavailable },
   INTERNAL: { status: 500, message: messages.internalError },
 } as const satisfies Record<string, { status: number; message: string }>;
 

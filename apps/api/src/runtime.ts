@@ -5,16 +5,40 @@ import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import type { AppDeps } from './deps';
+import { openProviders } from './providers';
 
-/** The real dependencies for a configuration: used by the server and the CLI. */
-export async function createRuntime(config: Config): Promise<AppDeps> {
+export interface Runtime extends AppDeps {
+  /** Closes the database and, when this process started it, the sandbox. */
+  close(): Promise<void>;
+}
+
+/**
+ * The real dependencies for a configuration: used by the server (which starts the sandbox in
+ * sandbox mode) and the CLI (which only points at it).
+ */
+export async function createRuntime(
+  config: Config,
+  options: { startSandbox: boolean } = { startSandbox: false },
+): Promise<Runtime> {
   const logger = createLogger(config.logLevel);
   const database = openDatabase(
     config.databaseUrl
-      ? { databaseUrl: config.databaseUrl }
+      ? { databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax }
       : { pgliteDir: path.join(config.dataDir, 'pg') },
   );
   await database.migrate();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  return { config, database, clock: systemClock, mailer, logger };
+  const providerRuntime = await openProviders(config, options);
+  return {
+    config,
+    database,
+    clock: systemClock,
+    mailer,
+    logger,
+    providers: providerRuntime.providers,
+    async close() {
+      await providerRuntime.close();
+      await database.close();
+    },
+  };
 }

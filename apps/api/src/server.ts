@@ -13,19 +13,34 @@ async function main() {
     }
     throw error;
   }
-  const deps = await createRuntime(config);
+  const deps = await createRuntime(config, { startSandbox: true });
   const app = await buildApp(deps);
+  try {
+    await app.services.catalogue.ensureFilled();
+  } catch (error) {
+    // The API still serves everything else; an empty catalogue fills on the next start.
+    deps.logger.error({ err: error }, 'could not fill the catalogue from the suppliers');
+  }
+  const stopReconciler =
+    config.reconcilerIntervalMs > 0
+      ? app.services.reconciler.start(config.reconcilerIntervalMs)
+      : () => {};
   const close = async (signal: string) => {
     deps.logger.info({ signal }, 'shutting down');
+    stopReconciler();
     await app.close();
-    await deps.database.close();
+    await deps.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   deps.logger.info(
-    { database: deps.database.kind, mail: config.smtpUrl ? 'smtp' : 'log' },
+    {
+      database: deps.database.kind,
+      mail: config.smtpUrl ? 'smtp' : 'log',
+      providers: config.providerMode === 'live' ? 'live' : `sandbox on :${config.sandboxPort}`,
+    },
     `${config.appName} is running on http://localhost:${config.port}`,
   );
 }

@@ -6,6 +6,15 @@ import { createGuards } from './plugins/authenticate';
 import { createPinService } from './modules/pin/service';
 import { createUserService } from './modules/users/service';
 import { createAdminUserService } from './modules/admin/users-service';
+import { createLedger } from './ledger/ledger';
+import { createAdjustmentService } from './modules/adjustments/service';
+import { createCatalogueService } from './modules/catalogue/service';
+import { createSwitchService } from './modules/switches/service';
+import { createSettlement } from './modules/purchases/settlement';
+import { createOrderFlow } from './modules/purchases/order-flow';
+import { createPurchaseService } from './modules/purchases/service';
+import { createHistoryService } from './modules/transactions/history-service';
+import { createReconciler } from './jobs/reconciler';
 
 /** Builds every service once per app; routes receive them, never the database. */
 export function createServices(deps: AppDeps) {
@@ -16,7 +25,32 @@ export function createServices(deps: AppDeps) {
   const users = createUserService(deps);
   const pin = createPinService(deps, otp);
   const adminUsers = createAdminUserService(deps);
-  return { deps, otp, sessions, guards, auth, users, pin, adminUsers };
+  const ledger = createLedger(deps.database);
+  const adjustments = createAdjustmentService(deps, ledger);
+  const catalogue = createCatalogueService(deps);
+  const switches = createSwitchService(deps);
+  const settlement = createSettlement(deps, ledger);
+  const placeOrder = createOrderFlow(deps, ledger, settlement, pin, switches);
+  const purchases = createPurchaseService(deps, catalogue, placeOrder);
+  const history = createHistoryService(deps);
+  const reconciler = createReconciler(deps, settlement);
+  return {
+    deps,
+    otp,
+    sessions,
+    guards,
+    auth,
+    users,
+    pin,
+    adminUsers,
+    ledger,
+    adjustments,
+    catalogue,
+    switches,
+    purchases,
+    history,
+    reconciler,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

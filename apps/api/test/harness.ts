@@ -11,6 +11,10 @@ import { openDatabase, type Database } from '../src/db/client';
 import type { AppDeps } from '../src/deps';
 import { manualClock } from '../src/lib/clock';
 import type { Mail, Mailer } from '../src/lib/mailer';
+import { startSandbox } from '@owo/providers/sandbox/server';
+import { sandboxProviders } from '../src/providers';
+import { auditLedger } from '../src/ledger/invariants';
+import type { Services } from '../src/services';
 
 /**
  * The app in-process against a real database: an in-memory PGlite, or, when DATABASE_URL is set,
@@ -19,6 +23,7 @@ import type { Mail, Mailer } from '../src/lib/mailer';
 export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
+  services: Services;
   clock: ReturnType<typeof manualClock>;
   outbox: Mail[];
   /** The last 4-digit code mailed to an address. */
@@ -57,6 +62,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Short, so the sandbox's "timeout" scenario costs little; the simulators answer at once.
+    PROVIDER_TIMEOUT_MS: '400',
+    RECONCILER_INTERVAL_MS: '0',
     ...env,
   });
   const { database, drop } = await freshDatabase();
@@ -68,13 +76,30 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
   const clock = manualClock();
-  const deps: AppDeps = { config, database, clock, mailer, logger: pino({ level: 'silent' }) };
+  // The simulators run on their own port on the test's clock, so "pending, then delivered
+  // after N seconds" follows clock.advance.
+  const sandbox = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    now: () => clock.now().getTime(),
+    holdMs: 5_000,
+  });
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    mailer,
+    logger: pino({ level: 'silent' }),
+    providers: sandboxProviders(sandbox.baseUrls, config),
+  };
   const app = await buildApp(deps);
   await app.ready();
+  await app.services.catalogue.ensureFilled();
 
   return {
     app,
     deps,
+    services: app.services,
     clock,
     outbox,
     lastCode(email) {
@@ -91,6 +116,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.close();
+      await sandbox.close();
       await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -130,4 +156,52 @@ export async function signUp(t: TestApp, email = uniqueEmail(), password = STRON
   if (done.statusCode !== 200) throw new Error(`signup failed: ${done.body}`);
   const body = done.json();
   return { email, password, token: body.token as string, id: body.data._id as string };
+}
+
+/** Credits a wallet the way operators do (adjustments → wallet). */
+export async function fund(t: TestApp, userId: string, naira: number) {
+  await t.services.adjustments.credit({
+    userId,
+    amountKobo: Math.round(naira * 100),
+    reason: 'test funding',
+    actor: 'test',
+  });
+}
+
+/** Sets the transaction PIN through the API. */
+export async function setPin(t: TestApp, token: string, pin = '1234') {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/user/set-transaction-pin',
+    token,
+    payload: { transactionPin: pin },
+  });
+  if (res.statusCode !== 200) throw new Error(`set pin failed: ${res.body}`);
+}
+
+/** A customer with a PIN (1234) and, optionally, money. */
+export async function customer(t: TestApp, naira = 0) {
+  const user = await signUp(t);
+  await setPin(t, user.token);
+  if (naira > 0) await fund(t, user.id, naira);
+  return user;
+}
+
+export async function balanceKobo(t: TestApp, token: string): Promise<number> {
+  const res = await t.request({ method: 'GET', url: '/api/user', token });
+  return Math.round(res.json().data.accountBalance * 100);
+}
+
+/** Throws with the broken rules when the ledger's invariants do not hold. */
+export async function expectLedgerConsistent(t: TestApp) {
+  const audit = await auditLedger(t.deps.database.db);
+  if (!audit.ok) {
+    throw new Error(
+      `ledger invariants broken:\n${JSON.stringify(
+        audit.checks.filter((c) => !c.ok),
+        null,
+        2,
+      )}`,
+    );
+  }
 }

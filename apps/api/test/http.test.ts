@@ -8,6 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@owo/shared/messages';
 import { buildApp } from '../src/app';
+import { sandboxProviders } from '../src/providers';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { errorCatalogue } from '../src/errors';
@@ -198,6 +199,15 @@ describe('a 5xx never leaks internals', () => {
       clock: manualClock(),
       mailer: { send: async () => {} },
       logger: pino({ level: 'silent' }),
+      // Never called here: these tests do not buy anything.
+      providers: sandboxProviders(
+        {
+          vtpass: 'http://127.0.0.1:9/vtpass/api/',
+          datastation: 'http://127.0.0.1:9/datastation/',
+          ogdams: 'http://127.0.0.1:9/ogdams/api/v1/',
+        },
+        config,
+      ),
     });
     app.get('/api/test/throws', async () => {
       throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2 at /srv/app/db.ts:42');

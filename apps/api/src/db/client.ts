@@ -36,6 +36,8 @@ export interface Database {
 
 export interface DatabaseOptions {
   databaseUrl?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolMax?: number;
   /** Directory for the embedded database; undefined means in memory (tests). */
   pgliteDir?: string;
 }
@@ -53,7 +55,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   };
 
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -6,7 +6,9 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -59,8 +61,9 @@ export const users = pgTable(
 );
 
 /**
- * Ledger accounts. This issue creates each user's wallet with its user; the transfers journal and
- * the system accounts arrive with the ledger. A wallet can never go negative (CHECK).
+ * Ledger accounts: one wallet per user (created with the user) and the system accounts (seeded by
+ * migration 0001, see ledger/accounts.ts). balance_kobo is credits minus debits, a cache of the
+ * transfers updated in the same transaction; a wallet can never go negative (CHECK).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -129,3 +132,150 @@ export const rateEvents = pgTable(
   },
   (t) => [index('rate_events_key_created_idx').on(t.key, t.createdAt)],
 );
+
+/** The history a customer sees: one row per money event (purchase, credit, transfer, deposit). */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: ['debit', 'credit'] }).notNull(),
+    serviceType: text('service_type').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull(),
+    reference: text('reference').notNull(),
+    description: text('description').notNull().default(''),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('transactions_reference_key').on(t.reference),
+    index('transactions_user_created_idx').on(t.userId, t.createdAt),
+    check('transactions_amount_positive', sql`${t.amountKobo} > 0`),
+    check('transactions_status_check', sql`${t.status} in ('pending', 'success', 'failed')`),
+  ],
+);
+
+/**
+ * The journal. Never updated or deleted; a correction is a new transfer. Each transfer belongs to
+ * the business row (transactions) written in the same database transaction.
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey(),
+    debitAccountId: uuid('debit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: uuid('credit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    code: text('code').notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_transfers_debit_idx').on(t.debitAccountId),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId),
+    index('ledger_transfers_transaction_idx').on(t.transactionId),
+    check('ledger_transfers_amount_positive', sql`${t.amountKobo} > 0`),
+    check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+  ],
+);
+
+/**
+ * A purchase's provider state machine (processing → delivered | failed, or → pending → …). The
+ * state moves out of processing/pending exactly once, by a conditional update in the same
+ * transaction as the post or void transfers.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => transactions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    product: text('product', { enum: ['airtime', 'data', 'cable', 'electricity'] }).notNull(),
+    supplier: text('supplier', { enum: ['vtpass', 'datastation', 'ogdams'] }).notNull(),
+    state: text('state', { enum: ['processing', 'pending', 'delivered', 'failed'] }).notNull(),
+    /** What was (or will be) sent to the current supplier, so requery and fallback can repeat it. */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    /** Our id for the current supplier attempt (VTpass request_id, DataStation ident, …). */
+    supplierRequestId: text('supplier_request_id').notNull(),
+    supplierReference: text('supplier_reference'),
+    sellingKobo: bigint('selling_kobo', { mode: 'number' }).notNull(),
+    costKobo: bigint('cost_kobo', { mode: 'number' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastDescription: text('last_description').notNull().default(''),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('purchases_supplier_request_key').on(t.supplier, t.supplierRequestId),
+    index('purchases_open_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.state} in ('processing', 'pending')`),
+  ],
+);
+
+/** Plans with the supplier's cost and our selling price; customers see only available ones. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supplier: text('supplier', { enum: ['vtpass', 'datastation', 'ogdams'] }).notNull(),
+    category: text('category', { enum: ['data', 'cable'] }).notNull(),
+    /** Network name (MTN …), cable name (GOTV …) or VTpass serviceID (mtn-data, dstv …). */
+    service: text('service').notNull(),
+    /** The supplier's plan id: data_id, planId, cablePlanID or variation_code. */
+    externalId: text('external_id').notNull(),
+    networkId: integer('network_id'),
+    planType: text('plan_type').notNull().default(''),
+    name: text('name').notNull().default(''),
+    size: text('size').notNull().default(''),
+    validity: text('validity').notNull().default(''),
+    costKobo: bigint('cost_kobo', { mode: 'number' }).notNull(),
+    sellingKobo: bigint('selling_kobo', { mode: 'number' }).notNull(),
+    isAvailable: boolean('is_available').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('plans_supplier_plan_key').on(t.supplier, t.category, t.service, t.externalId),
+    check('plans_prices_positive', sql`${t.costKobo} > 0 and ${t.sellingKobo} > 0`),
+  ],
+);
+
+/** Idempotency-Key records: the first reply is kept and replayed; a different body is refused. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The order the key created; a replay before the first reply was stored reads it. */
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Service shutdowns (the admin switch arrives later; no row means the service is on). */
+export const serviceSwitches = pgTable('service_switches', {
+  service: text('service').primaryKey(),
+  shutdownUntil: timestamp('shutdown_until', { withTimezone: true }),
+  reason: text('reason').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,9 +4,15 @@ import type { AppDeps } from '../../deps';
 import { hashSecret } from '../../lib/hashing';
 import { usersRepository } from '../users/repository';
 import { sessionRepository } from '../auth/session-repository';
+import { parseNairaToKobo } from '@owo/shared/money';
+import { createLedger } from '../../ledger/ledger';
+import { auditLedger } from '../../ledger/invariants';
+import { createAdjustmentService } from '../adjustments/service';
 
 /** Operator actions behind `npm run cli`; they follow the same rules as the API. */
-export function createAdminCommands({ database, clock }: AppDeps) {
+export function createAdminCommands(deps: AppDeps) {
+  const { database, clock } = deps;
+  const adjustments = createAdjustmentService(deps, createLedger(database));
   function normalEmail(input: string): string {
     const parsed = emailField.safeParse(input);
     if (!parsed.success) throw new Error(`Not a valid e-mail address: ${input}`);
@@ -47,6 +53,32 @@ export function createAdminCommands({ database, clock }: AppDeps) {
       if (!existing) throw new Error(`No account for ${email}.`);
       await usersRepository.update(database.db, existing.id, { role: 'admin' });
       return `${email} is now an admin.`;
+    },
+
+    async credit(rawEmail: string, naira: string, reason: string): Promise<string> {
+      const email = normalEmail(rawEmail);
+      const amountKobo = parseNairaToKobo(naira);
+      if (amountKobo === null || amountKobo <= 0) throw new Error(`Not a naira amount: ${naira}`);
+      const user = await usersRepository.findByEmail(database.db, email);
+      if (!user) throw new Error(`No account for ${email}.`);
+      const result = await adjustments.credit({
+        userId: user.id,
+        amountKobo,
+        reason,
+        actor: 'cli',
+      });
+      return `${result.message} to ${email}. Balance: ₦${result.data.accountBalance.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
+    },
+
+    async auditLedger(): Promise<{ ok: boolean; report: string }> {
+      const audit = await auditLedger(database.db);
+      const lines = audit.checks.map(
+        (c) =>
+          `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}` +
+          (c.ok ? '' : `\n     ${c.violations.map((v) => JSON.stringify(v)).join('\n     ')}`),
+      );
+      lines.push(audit.ok ? 'Ledger is consistent.' : 'Ledger has violations.');
+      return { ok: audit.ok, report: lines.join('\n') };
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@owo/shared/api-types';
 import type { Services } from '../../services';
 
-export function systemRoutes(app: FastifyInstance, { deps }: Services) {
+export function systemRoutes(app: FastifyInstance, { deps, switches, guards }: Services) {
   /** Process up. */
   app.get('/health', async () => ({ success: true, status: 'ok' }));
 
@@ -19,5 +19,12 @@ export function systemRoutes(app: FastifyInstance, { deps }: Services) {
     appName: deps.config.appName,
     googleClientId: deps.config.googleClientId ?? null,
     chatPropertyId: deps.config.chatPropertyId ?? null,
+  }));
+
+  /** Which services are on (the Airtime tile shows "Service Unavailable" when it is off). */
+  app.get('/system/services', { onRequest: guards.requireUser }, async () => ({
+    success: true,
+    message: 'Service status',
+    data: await switches.status(),
   }));
 }

@@ -1,0 +1,80 @@
+import type { AppDeps } from '../deps';
+import { purchasesRepository } from '../modules/purchases/repository';
+import type { Settlement } from '../modules/purchases/settlement';
+import { requerySupplier } from '../modules/purchases/supplier-calls';
+
+/** A claimed order is someone's for this long; a crashed reconciler's claims expire by themselves. */
+const LEASE_MS = 60_000;
+const BATCH = 20;
+
+export interface ReconcileResult {
+  checked: number;
+  delivered: number;
+  failed: number;
+  stillPending: number;
+}
+
+/**
+ * Finishes orders the paying request could not: requeries each due order by its request id and
+ * posts or voids it on a definite answer, or schedules the next requery with backoff. Several
+ * reconcilers (one per API process) can run at once: claims use FOR UPDATE SKIP LOCKED plus a
+ * lease, and settlement's conditional state change resolves each order once whatever happens.
+ */
+export function createReconciler(deps: AppDeps, settlement: Settlement) {
+  const { database, clock, providers, logger } = deps;
+
+  async function runOnce(): Promise<ReconcileResult> {
+    const now = clock.now();
+    const claimed = await database.db.transaction((tx) =>
+      purchasesRepository.claimDue(tx, now, new Date(now.getTime() + LEASE_MS), BATCH),
+    );
+    const result: ReconcileResult = { checked: 0, delivered: 0, failed: 0, stillPending: 0 };
+    for (const purchase of claimed) {
+      result.checked += 1;
+      const outcome = await requerySupplier(
+        providers,
+        purchase.supplier,
+        purchase.supplierRequestId,
+      );
+      if (outcome.status === 'pending') {
+        await settlement.markPending(purchase, outcome.description);
+        result.stillPending += 1;
+        continue;
+      }
+      const settled = await settlement.settle(purchase, outcome);
+      if (settled) {
+        result[outcome.status] += 1;
+        logger.info(
+          { order: purchase.transactionId, outcome: outcome.status },
+          'reconciler resolved an order',
+        );
+      }
+    }
+    return result;
+  }
+
+  /** Background loop for the server; each pass drains what is due. */
+  function start(intervalMs: number): () => void {
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    const tick = async () => {
+      try {
+        while (!stopped && (await runOnce()).checked === BATCH) {
+          // A full batch: more may be due right away.
+        }
+      } catch (error) {
+        logger.error({ err: error }, 'reconciler pass failed');
+      }
+      if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
+    };
+    timer = setTimeout(() => void tick(), intervalMs);
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }
+
+  return { runOnce, start };
+}
+
+export type Reconciler = ReturnType<typeof createReconciler>;

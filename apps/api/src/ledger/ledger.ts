@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { assertKobo } from '@owo/shared/money';
+import type { Database, DbOrTx, Tx } from '../db/client';
+import type { SystemAccountCode } from './accounts';
+import { ledgerRepository } from './repository';
+
+/** Why money moved. Stored with every transfer; the audit reads purchases' codes. */
+export type TransferCode =
+  | 'purchase_reserve'
+  | 'purchase_cost'
+  | 'purchase_margin'
+  | 'purchase_margin_loss'
+  | 'purchase_void'
+  | 'operator_credit';
+
+export interface Transfer {
+  /** Caller-chosen when a retry must not duplicate it; generated otherwise. */
+  id?: string;
+  debitAccountId: string;
+  creditAccountId: string;
+  amountKobo: number;
+  code: TransferCode;
+  /** The business row (transactions.id) written in the same database transaction. */
+  transactionId: string;
+}
+
+/** A named result, not a string: the caller maps it to the user's message. */
+export class LedgerError extends Error {
+  constructor(
+    readonly code: 'insufficient_funds' | 'invalid_transfer' | 'unknown_account',
+    readonly accountId?: string,
+  ) {
+    super(code);
+  }
+}
+
+/**
+ * The ledger of one database. System account ids never change once the migration has run, so
+ * they are read once and kept; every other account is a user wallet.
+ */
+export function createLedger(database: Database) {
+  let systemIds: Promise<Map<string, string>> | undefined;
+  // Read through the caller's executor: PGlite has one connection, so a read on the pool from
+  // inside an open transaction would wait for that transaction forever.
+  const systemIdMap = (db: DbOrTx) => {
+    systemIds ??= ledgerRepository.systemAccountIds(db).then((ids) => {
+      if (ids.size === 0) throw new Error('system accounts missing: has migration 0001 run?');
+      return ids;
+    });
+    systemIds.catch(() => (systemIds = undefined));
+    return systemIds;
+  };
+
+  async function account(code: SystemAccountCode, db: DbOrTx = database.db): Promise<string> {
+    const id = (await systemIdMap(db)).get(code);
+    if (!id) throw new Error(`system account ${code} is missing`);
+    return id;
+  }
+
+  /**
+   * The only code that changes a balance. Runs inside the caller's database transaction (the one
+   * writing the business row) and throws LedgerError so that transaction rolls back whole.
+   *
+   * Each account's net change is one conditional UPDATE. User wallets go first (they are the
+   * ones that can refuse); the shared system accounts go last and in id order, so their hot rows
+   * stay locked for the shortest time and always in the same order (no deadlocks).
+   */
+  async function apply(tx: Tx, transfers: Transfer[]): Promise<void> {
+    if (transfers.length === 0) return;
+    const net = new Map<string, number>();
+    for (const t of transfers) {
+      assertKobo(t.amountKobo);
+      if (t.amountKobo <= 0 || t.debitAccountId === t.creditAccountId) {
+        throw new LedgerError('invalid_transfer');
+      }
+      net.set(t.debitAccountId, (net.get(t.debitAccountId) ?? 0) - t.amountKobo);
+      net.set(t.creditAccountId, (net.get(t.creditAccountId) ?? 0) + t.amountKobo);
+    }
+    const system = new Set((await systemIdMap(tx)).values());
+    const order = [...net.keys()].sort(
+      (a, b) => Number(system.has(a)) - Number(system.has(b)) || a.localeCompare(b),
+    );
+    for (const id of order) {
+      const delta = net.get(id) ?? 0;
+      if (delta === 0) continue;
+      if (!(await ledgerRepository.addToBalance(tx, id, delta))) {
+        // Zero rows: a wallet without the funds, or no such account at all.
+        throw new LedgerError(system.has(id) ? 'unknown_account' : 'insufficient_funds', id);
+      }
+    }
+    await ledgerRepository.insertTransfers(
+      tx,
+      transfers.map((t) => ({ ...t, id: t.id ?? randomUUID() })),
+    );
+  }
+
+  return { account, apply };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

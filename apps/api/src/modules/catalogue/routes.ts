@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../../lib/validate';
+import type { Services } from '../../services';
+
+const serviceQuery = z.object({ serviceID: z.string().trim().min(1) });
+const cableQuery = z.object({ cablename: z.string().trim().min(1).optional() });
+
+/** The catalogues of spec §7 (all GET, signed-in users). */
+export function catalogueRoutes(app: FastifyInstance, { catalogue, guards }: Services) {
+  const auth = { onRequest: guards.requireUser };
+  app.get('/transactions/networks', auth, async () => catalogue.networks());
+  app.get('/transactions/data-plans', auth, async () => catalogue.dataPlans());
+  app.get<{ Params: { supplier: string } }>('/transactions/data-plans/:supplier', auth, async (r) =>
+    catalogue.supplierDataPlans(r.params.supplier),
+  );
+  app.get('/transactions/cable-list', auth, async () => catalogue.cableList());
+  app.get('/transactions/cable-plans', auth, async (r) =>
+    catalogue.cablePlans(parse(cableQuery, r.query).cablename),
+  );
+  app.get('/transactions/utility-providers', auth, async () => catalogue.utilityProviders());
+  app.get('/vtpass/data', auth, async (r) =>
+    catalogue.providerVariations('data', parse(serviceQuery, r.query).serviceID),
+  );
+  app.get('/vtpass/tv', auth, async (r) =>
+    catalogue.providerVariations('cable', parse(serviceQuery, r.query).serviceID),
+  );
+}

@@ -1,0 +1,105 @@
+import { CABLES, DISCOS, cableByName } from '@owo/shared/billers';
+import { messages } from '@owo/shared/messages';
+import {
+  NETWORK_IDS,
+  NETWORK_NAMES,
+  VTPASS_DATA_SERVICES,
+  VTPASS_TV_SERVICES,
+} from '@owo/shared/networks';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { toCablePlanDto, toDataPlanDto, toOgdamsPlanDto, toVariationDto } from './dto';
+import { catalogueRepository, type PlanKey, type PlanRow } from './repository';
+import { syncCatalogue } from './sync';
+
+const ok = <T>(data: T[]) => ({ success: true as const, message: messages.catalogueFetched, data });
+
+export function createCatalogueService({ database, providers, logger }: AppDeps) {
+  const db = () => database.db;
+
+  return {
+    /** A fresh database is filled from the suppliers (the sandbox in development). */
+    async ensureFilled(): Promise<void> {
+      if ((await catalogueRepository.count(db())) > 0) return;
+      const n = await syncCatalogue(db(), providers);
+      logger.info({ plans: n }, 'catalogue filled from the suppliers');
+    },
+
+    sync: () => syncCatalogue(db(), providers),
+
+    /**
+     * The plan a purchase names, priced by us. Unknown → 404-style refusal; unavailable →
+     * refused; either way nothing moves.
+     */
+    async planForPurchase(key: PlanKey, externalId: string): Promise<PlanRow> {
+      const plan = await catalogueRepository.find(db(), key, externalId);
+      if (!plan) throw new AppError('PLAN_NOT_FOUND');
+      if (!plan.isAvailable) throw new AppError('PLAN_UNAVAILABLE');
+      return plan;
+    },
+
+    networks() {
+      return ok(
+        NETWORK_NAMES.map((name) => ({ networkname: name, network_id: NETWORK_IDS[name] })),
+      );
+    },
+
+    async dataPlans() {
+      const [ds, og] = await Promise.all([
+        catalogueRepository.list(db(), { supplier: 'datastation', category: 'data' }, true),
+        catalogueRepository.list(db(), { supplier: 'ogdams', category: 'data' }, true),
+      ]);
+      return ok([...ds, ...og].map(toDataPlanDto));
+    },
+
+    async supplierDataPlans(supplier: string) {
+      if (supplier === 'ogdams') {
+        const rows = await catalogueRepository.list(db(), { supplier, category: 'data' }, true);
+        return ok(rows.map(toOgdamsPlanDto));
+      }
+      if (supplier === 'datastation') {
+        const rows = await catalogueRepository.list(db(), { supplier, category: 'data' }, true);
+        return ok(rows.map(toDataPlanDto));
+      }
+      throw new AppError('NOT_FOUND');
+    },
+
+    cableList() {
+      return ok(CABLES.map((c) => ({ cablename: c.cablename, cable_id: c.cableId })));
+    },
+
+    async cablePlans(cablename?: string) {
+      const cable = cablename ? cableByName(cablename) : undefined;
+      if (cablename && !cable)
+        throw new AppError('VALIDATION_FAILED', { message: messages.selectCablePlan });
+      const rows = await catalogueRepository.list(
+        db(),
+        { supplier: 'datastation', category: 'cable', service: cable?.cablename },
+        true,
+      );
+      return ok(rows.map(toCablePlanDto));
+    },
+
+    utilityProviders() {
+      return ok(DISCOS.map((d) => ({ name: d.name, disco_id: d.discoId, serviceID: d.serviceID })));
+    },
+
+    async providerVariations(category: 'data' | 'cable', serviceID: string) {
+      const allowed: readonly string[] =
+        category === 'data' ? VTPASS_DATA_SERVICES : VTPASS_TV_SERVICES;
+      if (!allowed.includes(serviceID)) {
+        throw new AppError('VALIDATION_FAILED', {
+          message: category === 'data' ? messages.selectNetworkData : messages.selectCablePlan,
+        });
+      }
+      const rows = await catalogueRepository.list(
+        db(),
+        { supplier: 'vtpass', category, service: serviceID },
+        true,
+      );
+      return ok(rows.map(toVariationDto));
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,234 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TransactionMetadata, ServiceType } from '@owo/shared/api-types';
+import { makeVtpassRequestId } from '@owo/providers/vtpass/request-id';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Ledger } from '../../ledger/ledger';
+import { LedgerError } from '../../ledger/ledger';
+import { ledgerRepository } from '../../ledger/repository';
+import type { PinService } from '../pin/service';
+import type { SwitchService, SwitchableService } from '../switches/service';
+import { transactionsRepository } from '../transactions/repository';
+import { requestHash } from './idempotency';
+import { replyFor, type StoredReply } from './replies';
+import { idempotencyRepository, purchasesRepository, type PurchaseRow } from './repository';
+import { PROCESSING_GRACE_MS, type Settlement } from './settlement';
+import { callSupplier, supplierOf, type SupplierRequest } from './supplier-calls';
+
+/** Everything an order needs, priced from our catalogue (never from the client). */
+export interface OrderDraft {
+  product: 'airtime' | 'data' | 'cable' | 'electricity';
+  service: SwitchableService;
+  serviceType: ServiceType;
+  description: string;
+  metadata: TransactionMetadata;
+  sellingKobo: number;
+  costKobo: number;
+  request: SupplierRequest;
+  /** Airtime: the in-house route, tried on a definite failure with the same reservation. */
+  fallback?: { request: SupplierRequest; costKobo: number };
+}
+
+export interface OrderContext {
+  userId: string;
+  /** Route name + body, for the idempotency hash. */
+  route: string;
+  body: unknown;
+  pin: string;
+  idempotencyKey: string | undefined;
+}
+
+/** How long a duplicate request waits for the first one's reply before answering from the order. */
+const REPLAY_WAIT_MS = 15_000;
+const REPLAY_POLL_MS = 100;
+
+class KeyTaken extends Error {}
+
+/**
+ * A purchase, top to bottom (ARCHITECTURE.md "Money"):
+ *   1. reserve: one transaction writes the order, the history row and wallet → in-flight;
+ *   2. call the supplier outside any transaction;
+ *   3. post or void (settlement.ts) — or, when the answer is unclear, leave it pending for the
+ *      reconciler. Only a confirmed failure refunds.
+ */
+export function createOrderFlow(
+  deps: AppDeps,
+  ledger: Ledger,
+  settlement: Settlement,
+  pin: PinService,
+  switches: SwitchService,
+) {
+  const { database, clock, providers, logger } = deps;
+
+  async function replay(userId: string, key: string, hash: string): Promise<StoredReply> {
+    const deadline = Date.now() + REPLAY_WAIT_MS;
+    for (;;) {
+      const existing = await idempotencyRepository.find(database.db, userId, key);
+      if (!existing) throw new Error('idempotency key vanished');
+      if (existing.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
+      if (existing.responseStatus !== null) {
+        return { status: existing.responseStatus, body: existing.responseBody };
+      }
+      if (Date.now() >= deadline && existing.transactionId) {
+        // The first request is still waiting on its supplier (or its process died): answer from
+        // the order as it stands, without touching it.
+        const row = await transactionsRepository.findById(database.db, existing.transactionId);
+        if (row) return replyFor(row);
+      }
+      if (Date.now() >= deadline) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+      await sleep(REPLAY_POLL_MS);
+    }
+  }
+
+  async function reserve(ctx: OrderContext, draft: OrderDraft, hash: string) {
+    const reference = makeVtpassRequestId(clock.now());
+    return database.db.transaction(async (tx) => {
+      const row = await transactionsRepository.insert(tx, {
+        userId: ctx.userId,
+        type: 'debit',
+        serviceType: draft.serviceType,
+        amountKobo: draft.sellingKobo,
+        status: 'pending',
+        reference,
+        description: draft.description,
+        metadata: { ...draft.metadata },
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+      if (ctx.idempotencyKey) {
+        const inserted = await idempotencyRepository.insert(tx, {
+          userId: ctx.userId,
+          key: ctx.idempotencyKey,
+          requestHash: hash,
+          transactionId: row.id,
+        });
+        if (!inserted) throw new KeyTaken();
+      }
+      const purchase: PurchaseRow = {
+        transactionId: row.id,
+        userId: ctx.userId,
+        product: draft.product,
+        supplier: supplierOf(draft.request),
+        state: 'processing',
+        request: draft.request as unknown as Record<string, unknown>,
+        supplierRequestId: reference,
+        supplierReference: null,
+        sellingKobo: draft.sellingKobo,
+        costKobo: draft.costKobo,
+        attempts: 0,
+        nextCheckAt: new Date(clock.now().getTime() + PROCESSING_GRACE_MS),
+        leaseUntil: null,
+        lastDescription: '',
+        resolvedAt: null,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      };
+      await purchasesRepository.insert(tx, purchase);
+      const wallet = await ledgerRepository.walletOf(tx, ctx.userId);
+      if (!wallet) throw new AppError('UNAUTHORIZED');
+      await ledger.apply(tx, [
+        {
+          debitAccountId: wallet.id,
+          creditAccountId: await ledger.account('in_flight', tx),
+          amountKobo: draft.sellingKobo,
+          code: 'purchase_reserve',
+          transactionId: row.id,
+        },
+      ]);
+      return { row, purchase };
+    });
+  }
+
+  async function storeReply(ctx: OrderContext, reply: StoredReply, tx: DbOrTx = database.db) {
+    if (ctx.idempotencyKey) {
+      await idempotencyRepository.storeReply(
+        tx,
+        ctx.userId,
+        ctx.idempotencyKey,
+        reply.status,
+        reply.body,
+      );
+    }
+  }
+
+  return async function placeOrder(
+    ctx: OrderContext,
+    buildDraft: () => Promise<OrderDraft>,
+  ): Promise<StoredReply> {
+    const hash = requestHash(ctx.route, ctx.body);
+    if (ctx.idempotencyKey) {
+      const existing = await idempotencyRepository.find(
+        database.db,
+        ctx.userId,
+        ctx.idempotencyKey,
+      );
+      if (existing) return replay(ctx.userId, ctx.idempotencyKey, hash);
+    }
+
+    const draft = await buildDraft();
+    await switches.assertOn(draft.service);
+    await pin.checkPin(ctx.userId, ctx.pin);
+
+    let reserved;
+    try {
+      reserved = await reserve(ctx, draft, hash);
+    } catch (error) {
+      if (error instanceof KeyTaken && ctx.idempotencyKey) {
+        return replay(ctx.userId, ctx.idempotencyKey, hash);
+      }
+      if (error instanceof LedgerError && error.code === 'insufficient_funds') {
+        throw new AppError('INSUFFICIENT_FUNDS');
+      }
+      throw error;
+    }
+    let purchase = reserved.purchase;
+
+    let outcome = await callSupplier(providers, draft.request, purchase.supplierRequestId);
+    if (outcome.status === 'failed' && draft.fallback) {
+      // Same order, same reservation, another route; a new request id for the new supplier.
+      const supplierRequestId = `${purchase.supplierRequestId}F`;
+      const switched = await purchasesRepository.switchSupplier(
+        database.db,
+        purchase.transactionId,
+        {
+          supplier: supplierOf(draft.fallback.request),
+          request: draft.fallback.request as unknown as Record<string, unknown>,
+          supplierRequestId,
+          costKobo: draft.fallback.costKobo,
+          lastDescription: `first route failed: ${outcome.description}`.slice(0, 500),
+        },
+      );
+      if (switched) {
+        logger.info({ order: purchase.transactionId }, 'airtime falls back to the in-house route');
+        purchase = {
+          ...purchase,
+          supplier: supplierOf(draft.fallback.request),
+          supplierRequestId,
+          costKobo: draft.fallback.costKobo,
+        };
+        outcome = await callSupplier(providers, draft.fallback.request, supplierRequestId);
+      }
+    }
+
+    if (outcome.status === 'pending') {
+      await settlement.markPending(purchase, outcome.description);
+      const reply = replyFor(reserved.row);
+      await storeReply(ctx, reply);
+      return reply;
+    }
+    let stored: StoredReply | undefined;
+    const settled = await settlement.settle(purchase, outcome, async (tx, row) => {
+      stored = replyFor(row);
+      await storeReply(ctx, stored, tx);
+    });
+    if (settled && stored) return stored;
+    // The reconciler resolved it first (a very slow supplier): answer from the order as it is.
+    const row = await transactionsRepository.findById(database.db, purchase.transactionId);
+    const reply = replyFor(row ?? reserved.row);
+    await storeReply(ctx, reply);
+    return reply;
+  };
+}
+
+export type PlaceOrder = ReturnType<typeof createOrderFlow>;

@@ -1,0 +1,142 @@
+import { and, eq, inArray, lte, or, isNull, lt, sql, asc } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { idempotencyKeys, purchases } from '../../db/schema';
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+export type NewPurchase = typeof purchases.$inferInsert;
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+
+const OPEN = ['processing', 'pending'] as const;
+
+export const purchasesRepository = {
+  async insert(tx: DbOrTx, values: NewPurchase): Promise<void> {
+    await tx.insert(purchases).values(values);
+  },
+
+  async find(db: DbOrTx, transactionId: string): Promise<PurchaseRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.transactionId, transactionId))
+      .limit(1);
+    return row;
+  },
+
+  /**
+   * Moves an open order to its terminal state. The state condition makes this the single point
+   * where an order resolves: of two racing resolvers, one gets the row and the other nothing.
+   */
+  async resolve(
+    tx: DbOrTx,
+    transactionId: string,
+    values: {
+      state: 'delivered' | 'failed';
+      supplierReference?: string;
+      lastDescription: string;
+      resolvedAt: Date;
+    },
+  ): Promise<PurchaseRow | undefined> {
+    const [row] = await tx
+      .update(purchases)
+      .set({ ...values, leaseUntil: null, nextCheckAt: null, updatedAt: sql`now()` })
+      .where(and(eq(purchases.transactionId, transactionId), inArray(purchases.state, OPEN)))
+      .returning();
+    return row;
+  },
+
+  async markPending(
+    db: DbOrTx,
+    transactionId: string,
+    values: { lastDescription: string; nextCheckAt: Date },
+  ): Promise<void> {
+    await db
+      .update(purchases)
+      .set({ ...values, state: 'pending', leaseUntil: null, updatedAt: sql`now()` })
+      .where(and(eq(purchases.transactionId, transactionId), inArray(purchases.state, OPEN)));
+  },
+
+  /** The airtime fallback: the same order (same reservation) moves to another supplier. */
+  async switchSupplier(
+    db: DbOrTx,
+    transactionId: string,
+    values: Pick<NewPurchase, 'supplier' | 'request' | 'supplierRequestId' | 'costKobo'> & {
+      lastDescription: string;
+    },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(purchases)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(purchases.transactionId, transactionId), eq(purchases.state, 'processing')))
+      .returning({ id: purchases.transactionId });
+    return rows.length === 1;
+  },
+
+  /**
+   * Claims up to `limit` due orders for one reconciler: FOR UPDATE SKIP LOCKED picks rows no
+   * other reconciler is claiming, and the lease (committed at once) keeps them off every other
+   * reconciler's list while the requery runs outside any transaction.
+   */
+  async claimDue(tx: DbOrTx, now: Date, leaseUntil: Date, limit: number): Promise<PurchaseRow[]> {
+    const due = await tx
+      .select({ id: purchases.transactionId })
+      .from(purchases)
+      .where(
+        and(
+          inArray(purchases.state, OPEN),
+          lte(purchases.nextCheckAt, now),
+          or(isNull(purchases.leaseUntil), lt(purchases.leaseUntil, now)),
+        ),
+      )
+      .orderBy(asc(purchases.nextCheckAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(purchases)
+      .set({ leaseUntil, attempts: sql`${purchases.attempts} + 1`, updatedAt: sql`now()` })
+      .where(
+        inArray(
+          purchases.transactionId,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  },
+};
+
+export const idempotencyRepository = {
+  async find(db: DbOrTx, userId: string, key: string): Promise<IdempotencyRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+      .limit(1);
+    return row;
+  },
+
+  /** False when the key exists already (another request with it committed first). */
+  async insert(
+    tx: DbOrTx,
+    values: { userId: string; key: string; requestHash: string; transactionId: string },
+  ): Promise<boolean> {
+    const rows = await tx
+      .insert(idempotencyKeys)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    return rows.length === 1;
+  },
+
+  async storeReply(
+    db: DbOrTx,
+    userId: string,
+    key: string,
+    status: number,
+    body: unknown,
+  ): Promise<void> {
+    await db
+      .update(idempotencyKeys)
+      .set({ responseStatus: status, responseBody: body })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  },
+};
