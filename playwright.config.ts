@@ -55,6 +55,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
+        // The provider sandbox gets its own port so a dev server on 3001 does not clash.
+        SANDBOX_PORT: String(process.env.E2E_SANDBOX_PORT ?? 3101),
+        RECONCILER_INTERVAL_MS: '1000',
       },
     },
   ],

@@ -1,0 +1,101 @@
+/**
+ * The sandbox: the three supplier simulators on one local HTTP server, each under its own path
+ * prefix, so the real adapters talk to them exactly as they would to the suppliers (only base URLs
+ * and keys differ). `npm start` runs it; tests start it on port 0.
+ */
+import Fastify from 'fastify';
+import { dataStationSimulator } from '../datastation/simulator';
+import { ogdamsSimulator } from '../ogdams/simulator';
+import { vtpassSimulator } from '../vtpass/simulator';
+import { SANDBOX_KEYS, type SandboxKeys } from './keys';
+
+export { SANDBOX_KEYS, type SandboxKeys } from './keys';
+
+export interface SandboxOptions {
+  /** Default 3001; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The simulators' clock (milliseconds); tests move it to settle pending orders. */
+  now?: () => number;
+  /** How long the `timeout` scenario holds a call open (real ms). Default 60 000. */
+  holdMs?: number;
+  /** Keys the simulators accept; default SANDBOX_KEYS. */
+  keys?: Partial<SandboxKeys>;
+}
+
+export interface SandboxBaseUrls {
+  vtpass: string;
+  datastation: string;
+  ogdams: string;
+}
+
+export interface Sandbox {
+  port: number;
+  baseUrls: SandboxBaseUrls;
+  close(): Promise<void>;
+}
+
+export const SANDBOX_DEFAULT_PORT = 3001;
+export const SANDBOX_DEFAULT_HOLD_MS = 60_000;
+
+/** Path prefixes that mirror each supplier's own base path. */
+export const SANDBOX_PREFIXES = {
+  vtpass: '/vtpass/api',
+  datastation: '/datastation',
+  ogdams: '/ogdams/api/v1',
+} as const;
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const now = options.now ?? Date.now;
+  const holdMs = options.holdMs ?? SANDBOX_DEFAULT_HOLD_MS;
+  const keys: SandboxKeys = { ...SANDBOX_KEYS, ...options.keys };
+
+  // forceCloseConnections: close() must not wait for a call the timeout scenario is holding.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  await app.register(vtpassSimulator, {
+    prefix: SANDBOX_PREFIXES.vtpass,
+    keys: keys.vtpass,
+    now,
+    holdMs,
+  });
+  await app.register(dataStationSimulator, {
+    prefix: SANDBOX_PREFIXES.datastation,
+    apiKey: keys.datastation.apiKey,
+    now,
+    holdMs,
+  });
+  await app.register(ogdamsSimulator, {
+    prefix: SANDBOX_PREFIXES.ogdams,
+    apiKey: keys.ogdams.apiKey,
+    now,
+    holdMs,
+  });
+
+  await app.listen({ port: options.port ?? SANDBOX_DEFAULT_PORT, host });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') {
+    await app.close();
+    throw new Error('sandbox: server has no TCP address');
+  }
+  const port = address.port;
+  // A wildcard listen address is not something to connect to; the loopback is.
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const origin = `http://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`;
+
+  return {
+    port,
+    baseUrls: {
+      vtpass: `${origin}${SANDBOX_PREFIXES.vtpass}/`,
+      datastation: `${origin}${SANDBOX_PREFIXES.datastation}/`,
+      ogdams: `${origin}${SANDBOX_PREFIXES.ogdams}/`,
+    },
+    async close() {
+      const closing = app.close();
+      // Held and keep-alive sockets would otherwise keep close() (and a test run) waiting.
+      app.server.closeAllConnections();
+      await closing;
+    },
+  };
+}

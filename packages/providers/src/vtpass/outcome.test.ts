@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { SupplierReply } from '../http';
+import { parseVariations } from './client';
+import { vtpassOutcome } from './outcome';
+
+const ID = '202611211000abcdefabcdef';
+const json = (body: unknown, status = 200): SupplierReply => ({
+  kind: 'reply',
+  status,
+  json: body,
+  text: JSON.stringify(body),
+});
+const tx = (status: string, extra: Record<string, unknown> = {}) =>
+  json({
+    code: '000',
+    content: { transactions: { status, transactionId: '17' } },
+    requestId: ID,
+    ...extra,
+  });
+
+describe('vtpassOutcome', () => {
+  it.each([
+    ['delivered', 'delivered'],
+    ['failed', 'failed'],
+    ['reversed', 'failed'],
+    ['initiated', 'pending'],
+    ['pending', 'pending'],
+    ['something-new', 'pending'],
+  ])('000 with transaction status %s → %s', (status, expected) => {
+    expect(vtpassOutcome(tx(status), 'pay', ID).status).toBe(expected);
+  });
+
+  it.each(['016', '091', '010', '011', '012', '013', '017', '018', '019', '030'])(
+    '%s on pay is a definite failure',
+    (code) => {
+      expect(vtpassOutcome(json({ code }), 'pay', ID).status).toBe('failed');
+    },
+  );
+
+  it.each(['099', '014', '087', '040', undefined])('%s is pending', (code) => {
+    expect(vtpassOutcome(json({ code }), 'pay', ID).status).toBe('pending');
+  });
+
+  it('fails 015 only on a requery', () => {
+    expect(vtpassOutcome(json({ code: '015' }), 'pay', ID).status).toBe('pending');
+    expect(vtpassOutcome(json({ code: '015' }), 'requery', ID)).toMatchObject({
+      status: 'failed',
+      description: expect.stringMatching(/never recorded/),
+    });
+  });
+
+  it('keeps 5xx, non-JSON, no reply and another request id pending', () => {
+    expect(vtpassOutcome(json({ code: '016' }, 502), 'pay', ID).status).toBe('pending');
+    const html: SupplierReply = { kind: 'reply', status: 200, json: undefined, text: '<html>' };
+    expect(vtpassOutcome(html, 'pay', ID).status).toBe('pending');
+    const lost: SupplierReply = { kind: 'no-reply', timedOut: true, reason: 'no answer' };
+    expect(vtpassOutcome(lost, 'requery', ID).status).toBe('pending');
+    expect(vtpassOutcome(tx('delivered', { requestId: 'other' }), 'pay', ID).status).toBe(
+      'pending',
+    );
+  });
+
+  it('reads a numeric code, the token field and Units when purchased_code is empty', () => {
+    const outcome = vtpassOutcome(
+      json({
+        code: 0,
+        content: { transactions: { status: 'delivered', transactionId: 99 } },
+        purchased_code: '',
+        token: 'TOKEN: 1234 5678 9012 3456 7890',
+        Units: 12.5,
+      }),
+      'requery',
+      ID,
+    );
+    expect(outcome).toMatchObject({
+      status: 'delivered',
+      providerReference: '99',
+      token: '1234-5678-9012-3456-7890',
+      units: '12.5',
+    });
+  });
+});
+
+describe('parseVariations', () => {
+  it('accepts both spellings and amounts as numbers or strings, exactly', () => {
+    const entries = [
+      { variation_code: 'a', name: 'A', variation_amount: 1000, fixedPrice: 'Yes' },
+      { variation_code: 'b', name: 'B', variation_amount: '1,000.50', fixedPrice: 'No' },
+      { variation_code: 'c', name: 'C', variation_amount: 99.99, fixedPrice: true },
+      { variation_code: 'd', name: 'D', variation_amount: '0.1' },
+      { variation_code: 'bad', name: 'Bad', variation_amount: 'free' },
+    ];
+    const expected = [
+      { variationCode: 'a', name: 'A', amountKobo: 100_000, fixedPrice: true },
+      { variationCode: 'b', name: 'B', amountKobo: 100_050, fixedPrice: false },
+      { variationCode: 'c', name: 'C', amountKobo: 9_999, fixedPrice: true },
+      { variationCode: 'd', name: 'D', amountKobo: 10, fixedPrice: false },
+    ];
+    expect(parseVariations({ variations: entries })).toEqual(expected);
+    expect(parseVariations({ varations: entries })).toEqual(expected);
+    expect(parseVariations({})).toEqual([]);
+  });
+});
