@@ -66,7 +66,38 @@ const appRoutes: RouteObject[] = [
             Component: m.ProfilePage,
           })),
       },
+      {
+        path: 'transactions',
+        lazy: () =>
+          import('../features/history/routes/HistoryPage').then((m) => ({
+            Component: m.HistoryPage,
+          })),
+      },
     ],
+  },
+  {
+    path: 'data',
+    lazy: () =>
+      import('../features/purchases/routes/DataPage').then((m) => ({ Component: m.DataPage })),
+  },
+  {
+    path: 'airtime',
+    lazy: () =>
+      import('../features/purchases/routes/AirtimePage').then((m) => ({
+        Component: m.AirtimePage,
+      })),
+  },
+  {
+    path: 'utility',
+    lazy: () =>
+      import('../features/purchases/routes/UtilityPage').then((m) => ({
+        Component: m.UtilityPage,
+      })),
+  },
+  {
+    path: 'cable',
+    lazy: () =>
+      import('../features/purchases/routes/CablePage').then((m) => ({ Component: m.CablePage })),
   },
   {
     path: 'pin/create',

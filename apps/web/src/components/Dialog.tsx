@@ -12,7 +12,15 @@ interface DialogProps {
   actions: ReactNode;
   /** alertdialog for messages that need an answer. */
   role?: 'dialog' | 'alertdialog';
+  /** Colour of the icon circle: accent (notices), brand (success) or danger. */
+  tone?: 'accent' | 'brand' | 'danger';
 }
+
+const tones = {
+  accent: 'bg-accent-100 text-accent-600',
+  brand: 'bg-brand-50 text-brand-600',
+  danger: 'bg-danger/10 text-danger',
+} as const;
 
 /** Centred modal for short messages ("Service Unavailable"). */
 export function Dialog({
@@ -23,6 +31,7 @@ export function Dialog({
   icon,
   actions,
   role = 'alertdialog',
+  tone = 'accent',
 }: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -45,7 +54,9 @@ export function Dialog({
         className="relative w-full max-w-sm animate-pop-in rounded-3xl bg-white p-6 text-center shadow-sheet focus:outline-none"
       >
         {icon ? (
-          <div className="mx-auto mb-4 grid size-14 place-items-center rounded-full bg-accent-100 text-accent-600">
+          <div
+            className={`mx-auto mb-4 grid size-14 place-items-center rounded-full ${tones[tone]}`}
+          >
             {icon}
           </div>
         ) : null}

@@ -13,6 +13,8 @@ interface PinKeypadProps {
   /** Optional key in the bottom-left slot (e.g. "Forgot PIN?"). */
   extraKey?: ReactNode;
   length?: number;
+  /** A line under the dots (e.g. "Incorrect PIN. Please try again."); reserves its space. */
+  message?: ReactNode;
 }
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
@@ -29,6 +31,7 @@ export function PinKeypad({
   errorKey = 0,
   extraKey,
   length = PIN_LENGTH,
+  message,
 }: PinKeypadProps) {
   const inputId = useId();
   const dotsRef = useRef<HTMLDivElement>(null);
@@ -81,7 +84,11 @@ export function PinKeypad({
         onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, length))}
         className="sr-only"
       />
-      <div ref={dotsRef} aria-hidden="true" className="mb-10 flex gap-5">
+      <div
+        ref={dotsRef}
+        aria-hidden="true"
+        className={`flex gap-5 ${message === undefined ? 'mb-10' : 'mb-3'}`}
+      >
         {Array.from({ length }, (_, index) => (
           <span
             key={index}
@@ -93,6 +100,11 @@ export function PinKeypad({
           />
         ))}
       </div>
+      {message !== undefined ? (
+        <div className="mb-5 flex min-h-5 items-center text-center text-sm font-medium">
+          {message}
+        </div>
+      ) : null}
       <p aria-live="polite" className="sr-only">
         {value.length} of {length} digits entered
       </p>

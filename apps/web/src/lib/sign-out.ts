@@ -1,6 +1,7 @@
 import { apiRequest } from './api';
 import { queryClient } from './query-client';
 import { useSession } from './session-store';
+import { removeItem, storageKeys } from './storage';
 
 /**
  * Ends the session: tells the server (best effort, so a dead network never traps the user in),
@@ -14,4 +15,6 @@ export async function signOut(): Promise<void> {
   }
   useSession.getState().signOut();
   queryClient.clear();
+  // Half-filled purchase forms hold phone, meter and card numbers: they leave with the session.
+  removeItem(localStorage, storageKeys.purchaseDraft);
 }

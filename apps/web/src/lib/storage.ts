@@ -33,4 +33,6 @@ export const storageKeys = {
   chatPosition: 'owo.chatWidgetPosition',
   /** localStorage: whether the balance is hidden on the home card. */
   balanceHidden: 'owo.balanceHidden',
+  /** localStorage: the purchase forms' drafts (spec §3 "Purchase draft kept locally"). */
+  purchaseDraft: 'owo.purchaseDraft',
 } as const;

@@ -2,30 +2,20 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { HOME_LATEST_TRANSACTIONS } from '@owo/shared/constants';
+import type { TransactionDto, TransactionsReply } from '@owo/shared/api-types';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api';
 import { hasStatus } from '../../../lib/api-errors';
-
-export interface TransactionSummary {
-  _id?: string;
-  type: 'debit' | 'credit';
-  serviceType: string;
-  currency?: string;
-  /** Naira. */
-  amount: number;
-  status: string;
-  reference?: string;
-  createdAt: string;
-}
 
 /** The five latest; an endpoint that does not exist yet (404) simply means none. */
 export function useLatestTransactions() {
   return useQuery({
     queryKey: ['transactions', 'latest'],
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<TransactionDto[]> => {
       try {
-        const reply = await apiRequest<{ transactions?: TransactionSummary[] }>('/transactions', {
-          signal,
-        });
+        const reply = await apiRequest<Partial<TransactionsReply>>(
+          `/transactions?page=1&limit=${HOME_LATEST_TRANSACTIONS}`,
+          { signal },
+        );
         return (reply.transactions ?? []).slice(0, HOME_LATEST_TRANSACTIONS);
       } catch (error) {
         if (hasStatus(error, 404)) return [];

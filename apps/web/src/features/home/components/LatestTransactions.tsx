@@ -1,55 +1,21 @@
-import type { ComponentType } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  BoltIcon,
-  PhoneIcon,
-  PlusIcon,
-  ReceiptIcon,
-  SendIcon,
-  SwapIcon,
-  TrophyIcon,
-  TvIcon,
-  WifiIcon,
-} from '../../../components/icons';
+import type { TransactionDto } from '@owo/shared/api-types';
+import { ReceiptIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/Skeleton';
-import { formatNaira } from '../../../lib/money';
-import type { TransactionSummary } from '../api/home-api';
-
-const kinds: Record<string, { label: string; Icon: ComponentType<{ size?: number }> }> = {
-  data: { label: 'Data', Icon: WifiIcon },
-  airtime: { label: 'Airtime', Icon: PhoneIcon },
-  deposit: { label: 'Deposit', Icon: PlusIcon },
-  cable: { label: 'Cable TV', Icon: TvIcon },
-  cabletv: { label: 'Cable TV', Icon: TvIcon },
-  utility: { label: 'Electricity', Icon: BoltIcon },
-  electricity: { label: 'Electricity', Icon: BoltIcon },
-  transfer: { label: 'Transfer', Icon: SendIcon },
-  betting: { label: 'Betting', Icon: TrophyIcon },
-  'airtime-swap': { label: 'Airtime to Cash', Icon: SwapIcon },
-};
-
-function describe(serviceType: string) {
-  const key = serviceType.toLowerCase().replace(/[_\s]/g, '');
-  return (
-    kinds[key] ??
-    kinds[serviceType.toLowerCase()] ?? { label: serviceType || 'Transaction', Icon: ReceiptIcon }
-  );
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import { TransactionDetailSheet } from '../../../components/TransactionDetailSheet';
+import { TransactionRow } from '../../../components/TransactionRow';
+import { formatShortDateTime } from '../../../lib/transactions';
 
 interface LatestTransactionsProps {
-  transactions: TransactionSummary[] | undefined;
+  transactions: TransactionDto[] | undefined;
   loading: boolean;
   failed: boolean;
 }
 
+/** The 5 latest transactions: See all goes to /transactions, See more opens the detail sheet. */
 export function LatestTransactions({ transactions, loading, failed }: LatestTransactionsProps) {
+  const [open, setOpen] = useState<TransactionDto | null>(null);
   return (
     <section aria-labelledby="latest-title" className="rounded-3xl bg-white p-4 shadow-card">
       <div className="mb-1 flex items-center justify-between">
@@ -91,43 +57,20 @@ export function LatestTransactions({ transactions, loading, failed }: LatestTran
           </p>
         </div>
       ) : (
-        <ul className="divide-y divide-line">
-          {transactions.map((tx, i) => {
-            const { label, Icon } = describe(tx.serviceType);
-            const failedTx = tx.status === 'failed';
-            const credit = tx.type === 'credit';
-            return (
-              <li
-                key={tx._id ?? tx.reference ?? i}
-                className="flex min-h-16 items-center gap-3 py-2"
-              >
-                <span
-                  className={`grid size-10 shrink-0 place-items-center rounded-full ${
-                    credit ? 'bg-brand-50 text-brand-700' : 'bg-surface text-ink'
-                  }`}
-                >
-                  <Icon size={18} />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{label}</p>
-                  <p className="text-xs text-muted">{dateFormat.format(new Date(tx.createdAt))}</p>
-                </div>
-                <div className="text-right">
-                  <p className={`font-semibold amount ${credit ? 'text-brand-700' : 'text-ink'}`}>
-                    {credit ? '+' : '−'}
-                    {formatNaira(tx.amount)}
-                  </p>
-                  <p
-                    className={`text-xs font-medium ${failedTx ? 'text-danger' : 'text-brand-600'}`}
-                  >
-                    {failedTx ? 'Failed' : 'Successful'}
-                  </p>
-                </div>
-              </li>
-            );
-          })}
+        <ul aria-label="Recent transactions" className="divide-y divide-line">
+          {transactions.map((tx) => (
+            <li key={tx._id}>
+              <TransactionRow
+                tx={tx}
+                onOpen={setOpen}
+                trailing="seeMore"
+                subtitle={formatShortDateTime(tx.createdAt)}
+              />
+            </li>
+          ))}
         </ul>
       )}
+      <TransactionDetailSheet transaction={open} onClose={() => setOpen(null)} />
     </section>
   );
 }

@@ -24,7 +24,7 @@ const services: {
     Icon: BoltIcon,
     tint: 'bg-accent-100 text-accent-600',
   },
-  { key: 'airtime', label: 'Airtime', Icon: PhoneIcon, tint: 'bg-surface text-muted' },
+  { key: 'airtime', label: 'Airtime', Icon: PhoneIcon, tint: 'bg-teal-50 text-teal-700' },
   {
     key: 'airtimeToCash',
     label: 'Airtime to Cash',
@@ -34,8 +34,14 @@ const services: {
   { key: 'betting', label: 'Betting', Icon: TrophyIcon, tint: 'bg-rose-50 text-rose-700' },
 ];
 
-/** Quick services. Airtime is switched off for now: it stays tappable to explain why. */
-export function ServiceGrid({ onSelect }: { onSelect: (service: ServiceKey) => void }) {
+/** Quick services. A switched-off service stays tappable to explain why it is off. */
+export function ServiceGrid({
+  onSelect,
+  unavailable,
+}: {
+  onSelect: (service: ServiceKey) => void;
+  unavailable: ReadonlySet<ServiceKey>;
+}) {
   return (
     <section aria-labelledby="services-title" className="rounded-3xl bg-white p-4 shadow-card">
       <h2 id="services-title" className="mb-3 text-sm font-semibold">
@@ -43,21 +49,26 @@ export function ServiceGrid({ onSelect }: { onSelect: (service: ServiceKey) => v
       </h2>
       <ul className="grid grid-cols-3 gap-2">
         {services.map(({ key, label, Icon, tint }) => {
-          const unavailable = key === 'airtime';
+          const off = unavailable.has(key);
+          const noteId = `${key}-unavailable`;
           return (
             <li key={key}>
               <button
                 type="button"
                 onClick={() => onSelect(key)}
                 // Not aria-disabled: the tile must stay operable to explain why it is off.
-                aria-describedby={unavailable ? 'airtime-unavailable' : undefined}
+                aria-describedby={off ? noteId : undefined}
                 className={`flex min-h-22 w-full flex-col items-center justify-center gap-2 rounded-2xl px-1 py-3 text-center text-xs font-medium transition-colors hover:bg-surface active:bg-brand-50 ${
-                  unavailable ? 'text-muted' : 'text-ink'
+                  off ? 'text-muted' : 'text-ink'
                 }`}
               >
-                <span className={`relative grid size-11 place-items-center rounded-2xl ${tint}`}>
+                <span
+                  className={`relative grid size-11 place-items-center rounded-2xl ${
+                    off ? 'bg-surface text-muted' : tint
+                  }`}
+                >
                   <Icon size={22} />
-                  {unavailable ? (
+                  {off ? (
                     <span
                       aria-hidden="true"
                       className="absolute -top-1 -right-2 rounded-full bg-line px-1.5 text-[9px] font-semibold text-muted"
@@ -68,8 +79,8 @@ export function ServiceGrid({ onSelect }: { onSelect: (service: ServiceKey) => v
                 </span>
                 {label}
               </button>
-              {unavailable ? (
-                <span id="airtime-unavailable" hidden>
+              {off ? (
+                <span id={noteId} hidden>
                   Temporarily unavailable
                 </span>
               ) : null}

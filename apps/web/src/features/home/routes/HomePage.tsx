@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '@owo/shared/messages';
 import { Button } from '../../../components/Button';
@@ -6,6 +6,11 @@ import { Dialog } from '../../../components/Dialog';
 import { PhoneIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/Skeleton';
 import { useCurrentUser } from '../../../lib/current-user';
+import {
+  isServiceAvailable,
+  useServiceStatus,
+  type ServiceName,
+} from '../../../lib/service-status';
 import { useSession } from '../../../lib/session-store';
 import { useLatestTransactions, usePendingSwap } from '../api/home-api';
 import { BalanceCard } from '../components/BalanceCard';
@@ -17,16 +22,22 @@ import { PromoBanner } from '../components/PromoBanner';
 import { ServiceGrid, type ServiceKey } from '../components/ServiceGrid';
 
 /** Where each service lives, and what the PIN screen should know when it returns there. */
-const destinations: Record<
-  Exclude<ServiceKey, 'airtime'> | 'transfer',
-  { path: string; secondData?: string }
-> = {
+const destinations: Record<ServiceKey | 'transfer', { path: string; secondData?: string }> = {
   transfer: { path: '/transfer' },
   data: { path: '/data', secondData: 'data' },
+  airtime: { path: '/airtime', secondData: 'airtime' },
   cable: { path: '/cable' },
   electricity: { path: '/utility', secondData: 'utility' },
   airtimeToCash: { path: '/airtime-to-cash' },
   betting: { path: '/betting' },
+};
+
+/** Tiles an admin can switch off (GET /system/services). */
+const switchable: Partial<Record<ServiceKey, { service: ServiceName; label: string }>> = {
+  airtime: { service: 'airtime', label: 'Airtime purchase' },
+  data: { service: 'data', label: 'Data purchase' },
+  cable: { service: 'cable-tv', label: 'Cable TV payment' },
+  electricity: { service: 'utility', label: 'Electricity payment' },
 };
 
 export function HomePage() {
@@ -36,7 +47,17 @@ export function HomePage() {
   const pendingSwap = usePendingSwap();
   const transactions = useLatestTransactions();
   const [depositOpen, setDepositOpen] = useState(false);
-  const [airtimeDialog, setAirtimeDialog] = useState(false);
+  const services = useServiceStatus();
+  const [offService, setOffService] = useState<string | null>(null);
+  const unavailable = useMemo(
+    () =>
+      new Set(
+        (Object.keys(switchable) as ServiceKey[]).filter(
+          (key) => !isServiceAvailable(services.data, switchable[key]!.service),
+        ),
+      ),
+    [services.data],
+  );
 
   const hasUser = Boolean(user._id || user.email);
   const needsPin = !user.hasSetTransactionPin;
@@ -52,7 +73,7 @@ export function HomePage() {
   };
 
   const onService = (key: ServiceKey) => {
-    if (key === 'airtime') setAirtimeDialog(true);
+    if (unavailable.has(key)) setOffService(switchable[key]!.label);
     else go(key);
   };
 
@@ -72,23 +93,23 @@ export function HomePage() {
           pendingSwap={pendingSwap.data ?? null}
         />
         <PromoBanner />
-        <ServiceGrid onSelect={onService} />
+        <ServiceGrid onSelect={onService} unavailable={unavailable} />
         <LatestTransactionsSection query={transactions} />
       </div>
 
       <DepositSheet open={depositOpen} onClose={() => setDepositOpen(false)} />
       <Dialog
-        open={airtimeDialog}
-        onClose={() => setAirtimeDialog(false)}
+        open={offService !== null}
+        onClose={() => setOffService(null)}
         title={messages.serviceUnavailable}
         icon={<PhoneIcon size={26} />}
         actions={
-          <Button onClick={() => setAirtimeDialog(false)} data-autofocus>
+          <Button onClick={() => setOffService(null)} data-autofocus>
             OK
           </Button>
         }
       >
-        Airtime purchase is temporarily unavailable. Please try again later.
+        {offService} is temporarily unavailable. Please try again later.
       </Dialog>
     </div>
   );

@@ -1,0 +1,145 @@
+import { useNavigate } from 'react-router';
+import type { TransactionDto } from '@owo/shared/api-types';
+import {
+  formatDateTime,
+  isFailed,
+  statusLabel,
+  transactionDetailRows,
+  transactionKind,
+  transactionTitle,
+} from '../lib/transactions';
+import { BottomSheet } from './BottomSheet';
+import { Button } from './Button';
+import { ContactSupport } from './ContactSupport';
+import { CopyButton } from './CopyButton';
+import { CheckIcon, HeadsetIcon } from './icons';
+import { AlertCircleIcon, ClockIcon } from './more-icons';
+import { TokenCard } from './TokenCard';
+import { signedAmount, TransactionIcon } from './TransactionRow';
+
+interface TransactionDetailSheetProps {
+  transaction: TransactionDto | null;
+  onClose: () => void;
+}
+
+/**
+ * Spec §2 Home "Transaction detail sheet": amount, type-specific rows, Transaction ID, Status,
+ * Date & Time, a Customer Support link and "Transact again".
+ */
+export function TransactionDetailSheet({ transaction, onClose }: TransactionDetailSheetProps) {
+  return (
+    <BottomSheet open={transaction !== null} onClose={onClose} title="Transaction details">
+      {transaction ? <Details tx={transaction} onClose={onClose} /> : null}
+    </BottomSheet>
+  );
+}
+
+function Details({ tx, onClose }: { tx: TransactionDto; onClose: () => void }) {
+  const navigate = useNavigate();
+  const failed = isFailed(tx.status);
+  const pending = tx.status === 'pending';
+  const token = transactionKind(tx) === 'electricity' ? tx.metadata?.token : undefined;
+
+  return (
+    <div>
+      <div className="flex flex-col items-center text-center">
+        <TransactionIcon tx={tx} size={52} />
+        <p className="mt-3 text-sm text-muted">{transactionTitle(tx)}</p>
+        <p data-testid="detail-amount" className="mt-1 text-3xl font-bold tracking-tight amount">
+          {signedAmount(tx)}
+        </p>
+        <p
+          className={`mt-2 inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold ${
+            failed ? 'bg-danger/10 text-danger' : 'bg-brand-50 text-brand-700'
+          }`}
+        >
+          {failed ? (
+            <AlertCircleIcon size={14} />
+          ) : pending ? (
+            <ClockIcon size={14} />
+          ) : (
+            <CheckIcon size={14} />
+          )}
+          {statusLabel(tx.status)}
+        </p>
+      </div>
+
+      {token ? (
+        <div className="mt-5">
+          <TokenCard token={token} testId="detail-token" />
+        </div>
+      ) : null}
+
+      <dl className="mt-5 divide-y divide-line rounded-2xl bg-surface px-4">
+        {transactionDetailRows(tx).map((row) => (
+          <Row key={row.label} label={row.label} value={row.value} copy={row.copy} />
+        ))}
+        <Row label="Transaction ID" value={tx.reference} copy mono />
+        <div className="flex min-h-12 items-center justify-between gap-4 py-2">
+          <dt className="text-sm text-muted">Status</dt>
+          <dd className={`text-sm font-semibold ${failed ? 'text-danger' : 'text-brand-600'}`}>
+            {statusLabel(tx.status)}
+          </dd>
+        </div>
+        <Row label="Date & Time" value={formatDateTime(tx.createdAt)} />
+      </dl>
+
+      <ContactSupport>
+        {(open, opening) => (
+          <button
+            type="button"
+            onClick={open}
+            disabled={opening}
+            className="mt-4 flex min-h-12 w-full items-center justify-center gap-2 rounded-2xl text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            <HeadsetIcon size={18} />
+            Customer Support
+          </button>
+        )}
+      </ContactSupport>
+      <Button
+        className="mt-2"
+        onClick={() => {
+          onClose();
+          navigate('/home');
+        }}
+      >
+        Transact again
+      </Button>
+    </div>
+  );
+}
+
+function Row({
+  label,
+  value,
+  copy = false,
+  mono = false,
+}: {
+  label: string;
+  value: string;
+  copy?: boolean;
+  /** Long codes (references) get a line of their own under the label. */
+  mono?: boolean;
+}) {
+  if (mono) {
+    return (
+      <div className="py-2.5">
+        <dt className="text-sm text-muted">{label}</dt>
+        <dd className="flex items-center justify-between gap-2">
+          <span className="min-w-0 font-mono text-sm font-medium break-all text-ink">{value}</span>
+          {copy ? <CopyButton value={value} label={label} className="-mr-3" /> : null}
+        </dd>
+      </div>
+    );
+  }
+  return (
+    <div className="flex min-h-12 items-center justify-between gap-4 py-2">
+      <dt className="shrink-0 text-sm text-muted">{label}</dt>
+      <dd className="flex min-w-0 items-center gap-1 text-right">
+        <span className="min-w-0 text-sm font-medium break-words text-ink amount">{value}</span>
+        {copy ? <CopyButton value={value} label={label} className="-mr-3" /> : null}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ErrorReply } from '@owo/shared/api-types';
+import { messages } from '@owo/shared/messages';
+import { isApiError } from '../../../lib/api';
+
+/** The API's error code ('PIN_INCORRECT', 'INSUFFICIENT_FUNDS', …) when it sent one. */
+export function errorCode(error: unknown): string | undefined {
+  if (!isApiError(error) || typeof error.status !== 'number') return undefined;
+  const code = (error.data as Partial<ErrorReply> | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Whether the server gave a definite answer. Without one (no connection, a timeout, an unreadable
+ * reply, a gateway error, or "already being processed") the order may or may not exist, so the
+ * retry must reuse the same Idempotency-Key.
+ */
+export function isDefiniteAnswer(error: unknown): boolean {
+  if (!isApiError(error) || typeof error.status !== 'number') return false;
+  const code = errorCode(error);
+  if (error.serverMessage === messages.idempotencyInProgress || code?.includes('IN_PROGRESS')) {
+    return false;
+  }
+  return error.status < 500 || code !== undefined;
+}
+
+export const NETWORK_RETRY_MESSAGE =
+  "We couldn't confirm this payment. Check your connection and tap Confirm to try again — you won't be charged twice.";
+
+export const PURCHASE_FAILED_FALLBACK = 'Transaction failed. Please try again.';

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { PageSpinner } from '../../../components/Spinner';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useSession } from '../../../lib/session-store';
+
+/**
+ * Paying needs a transaction PIN (spec §6): without one the user sets it first and comes back.
+ * A stale "no PIN" from the stored user waits for the fresh one before deciding.
+ */
+export function RequirePin({
+  returnPath,
+  secondData,
+  children,
+}: {
+  returnPath: string;
+  secondData?: 'data' | 'airtime' | 'utility';
+  children: ReactNode;
+}) {
+  const hasPin = useSession((s) => s.user.hasSetTransactionPin);
+  const userQuery = useCurrentUser();
+  if (hasPin) return children;
+  if (userQuery.isPending) return <PageSpinner />;
+  return (
+    <Navigate
+      to="/pin/create"
+      replace
+      state={{ returnPath, ...(secondData ? { secondData } : {}) }}
+    />
+  );
+}

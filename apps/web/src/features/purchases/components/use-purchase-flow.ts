@@ -1,0 +1,187 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PurchaseReply } from '@owo/shared/api-types';
+import { messages } from '@owo/shared/messages';
+import { PIN_LENGTH } from '@owo/shared/constants';
+import { apiRequest, isApiError, newIdempotencyKey } from '../../../lib/api';
+import { currentUserKey } from '../../../lib/current-user';
+import { toast } from '../../../lib/toast';
+import type { PurchaseOrder } from '../api/purchase-api';
+import {
+  errorCode,
+  isDefiniteAnswer,
+  NETWORK_RETRY_MESSAGE,
+  PURCHASE_FAILED_FALLBACK,
+} from '../api/purchase-errors';
+
+export type CheckoutStep = 'form' | 'summary' | 'pin' | 'done';
+
+export interface SummaryRow {
+  label: string;
+  value: string;
+}
+
+/** What the Summary and PIN sheets show, and the order to send. */
+export interface Checkout {
+  order: PurchaseOrder;
+  /** Naira. */
+  amount: number;
+  rows: SummaryRow[];
+  /** One line under the amount on the PIN sheet ("MTN 1GB data for 0803…"). */
+  description: string;
+}
+
+/** What /pin/create reads to come back here (spec §2 PIN screens). */
+interface PinCreateState {
+  returnPath: string;
+  secondData?: 'data' | 'airtime' | 'utility';
+}
+
+/** Tapping a plan opens the next sheet after about 100 ms (spec §2 Buy Data). */
+export const OPEN_DELAY_MS = 100;
+
+/**
+ * The purchase flow of spec §4: form → Summary → PIN → purchase → success → /home.
+ * One Idempotency-Key per attempt: reused when the same order is retried after no definite answer
+ * (network failure, timeout), replaced after any definite answer.
+ */
+export function usePurchaseFlow(options: {
+  returnPath: string;
+  secondData?: PinCreateState['secondData'];
+  onSuccess?: (reply: PurchaseReply) => void;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<CheckoutStep>('form');
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const [pin, setPinValue] = useState('');
+  const [pinError, setPinError] = useState<string | null>(null);
+  const [errorKey, setErrorKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<PurchaseReply | null>(null);
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const refresh = () => {
+    // Spec §7: after each purchase the current user (balance) is re-fetched.
+    void queryClient.invalidateQueries({ queryKey: currentUserKey });
+    void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+  };
+
+  /** Opens the Summary sheet (after the short delay when `soon`). */
+  const review = (next: Checkout, soon = false) => {
+    clearTimeout(timer.current);
+    const open = () => {
+      setCheckout(next);
+      setPinValue('');
+      setPinError(null);
+      setStep('summary');
+    };
+    if (soon) timer.current = setTimeout(open, OPEN_DELAY_MS);
+    else open();
+  };
+
+  const proceed = () => {
+    setPinValue('');
+    setPinError(null);
+    setStep('pin');
+  };
+
+  const close = () => {
+    if (busy) return;
+    clearTimeout(timer.current);
+    setPinValue('');
+    setPinError(null);
+    setStep('form');
+  };
+
+  const setPin = (value: string) => {
+    setPinValue(value);
+    if (value) setPinError(null);
+  };
+
+  const confirm = async () => {
+    if (!checkout || busy) return;
+    if (pin.length !== PIN_LENGTH) {
+      setPinError(messages.pinInputFour);
+      return;
+    }
+    const body = { ...checkout.order.body, transactionPin: pin };
+    const fingerprint = `${checkout.order.path} ${JSON.stringify(body)}`;
+    if (attempt.current?.fingerprint !== fingerprint) {
+      attempt.current = { fingerprint, key: newIdempotencyKey() };
+    }
+    setBusy(true);
+    try {
+      const reply = await apiRequest<PurchaseReply>(checkout.order.path, {
+        method: 'POST',
+        body,
+        idempotencyKey: attempt.current.key,
+        timeoutMs: 90_000,
+      });
+      attempt.current = null;
+      refresh();
+      if (reply.status === 'failed') {
+        toast.error(reply.message || PURCHASE_FAILED_FALLBACK);
+        setStep('form');
+        return;
+      }
+      setResult(reply);
+      setPinValue('');
+      setStep('done');
+      options.onSuccess?.(reply);
+    } catch (error) {
+      if (!isDefiniteAnswer(error)) {
+        // Keep the key and the PIN: tapping Confirm again replays this very attempt.
+        toast.error((isApiError(error) && error.serverMessage) || NETWORK_RETRY_MESSAGE);
+        return;
+      }
+      attempt.current = null;
+      const code = errorCode(error);
+      const serverMessage = isApiError(error) ? error.serverMessage : undefined;
+      if (code === 'PIN_INCORRECT') {
+        setPinValue('');
+        setPinError(messages.pinIncorrectRetry);
+        setErrorKey((k) => k + 1);
+        return;
+      }
+      setPinValue('');
+      setStep('form');
+      if (code === 'PIN_NOT_SET') {
+        const state: PinCreateState = {
+          returnPath: options.returnPath,
+          ...(options.secondData ? { secondData: options.secondData } : {}),
+        };
+        navigate('/pin/create', { state });
+        return;
+      }
+      refresh();
+      toast.error(serverMessage || PURCHASE_FAILED_FALLBACK);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** OK on the success dialog: back home with a fresh balance. */
+  const finish = () => navigate('/home');
+
+  return {
+    step,
+    checkout,
+    pin,
+    setPin,
+    pinError,
+    errorKey,
+    busy,
+    result,
+    review,
+    proceed,
+    close,
+    confirm,
+    finish,
+  };
+}
+
+export type PurchaseFlow = ReturnType<typeof usePurchaseFlow>;

@@ -1,0 +1,140 @@
+import { useState, type FormEvent } from 'react';
+import { AIRTIME_CHIPS_NAIRA } from '@owo/shared/constants';
+import { koboToNaira } from '@owo/shared/money';
+import { detectNetwork } from '@owo/shared/network-prefixes';
+import {
+  NETWORK_IDS,
+  networkById,
+  VTPASS_AIRTIME_SERVICE,
+  type NetworkName,
+} from '@owo/shared/networks';
+import { toLocalPhone } from '@owo/shared/phone';
+import { providerAirtimeSchema } from '@owo/shared/schemas/purchases';
+import { Button } from '../../../components/Button';
+import { toFieldErrors } from '../../../lib/form-errors';
+import { formatNaira } from '../../../lib/money';
+import { isServiceAvailable, useServiceStatus } from '../../../lib/service-status';
+import { useSession } from '../../../lib/session-store';
+import { airtimeOrder } from '../api/purchase-api';
+import { usePurchaseDraft } from '../api/purchase-draft';
+import { AmountField } from '../components/AmountField';
+import { CheckoutSheet } from '../components/CheckoutSheet';
+import { formatPhone } from '../components/format';
+import { NetworkPicker } from '../components/NetworkPicker';
+import { PhoneNumberField } from '../components/PhoneNumberField';
+import { FormCard, PurchaseLayout } from '../components/PurchaseLayout';
+import { RequirePin } from '../components/RequirePin';
+import { SuccessDialog } from '../components/SuccessDialog';
+import { usePurchaseFlow } from '../components/use-purchase-flow';
+
+type Field = 'phone' | 'amount' | 'network';
+
+const airtimeForm = providerAirtimeSchema.omit({ transactionPin: true });
+
+/** Buy Airtime (/airtime): network, phone, amount with quick amounts, Continue (spec §2). */
+export function AirtimePage() {
+  return (
+    <RequirePin returnPath="/airtime" secondData="airtime">
+      <AirtimeForm />
+    </RequirePin>
+  );
+}
+
+function AirtimeForm() {
+  const userPhone = useSession((s) => toLocalPhone(s.user.phoneNumber) ?? '');
+  const { draft, restored, setDraft: saveDraft } = usePurchaseDraft('airtime');
+  const setDraft: typeof saveDraft = (patch) =>
+    saveDraft(restored ? patch : { number: userPhone, ...patch });
+  const services = useServiceStatus();
+  const phone = restored ? draft.number : userPhone;
+  const detected = detectNetwork(phone);
+  const network: NetworkName | null =
+    (draft.NetworkId !== null ? networkById(draft.NetworkId) : undefined) ?? detected;
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const flow = usePurchaseFlow({
+    returnPath: '/airtime',
+    secondData: 'airtime',
+    onSuccess: () => setDraft({ amount: '' }),
+  });
+
+  const clearError = (field: Field) => setErrors((e) => ({ ...e, [field]: undefined }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = airtimeForm.safeParse({
+      phone,
+      amount: draft.amount,
+      serviceID: network ? VTPASS_AIRTIME_SERVICE[network] : '',
+    });
+    if (!parsed.success) {
+      const found = toFieldErrors<'phone' | 'amount' | 'serviceID'>(parsed.error);
+      setErrors({ phone: found.phone, amount: found.amount, network: found.serviceID });
+      return;
+    }
+    setErrors({});
+    const amount = koboToNaira(parsed.data.amount);
+    const localPhone = parsed.data.phone;
+    flow.review({
+      order: airtimeOrder({ phone: localPhone, amount, serviceID: parsed.data.serviceID }),
+      amount,
+      description: `${network} airtime for ${formatPhone(localPhone)}`,
+      rows: [
+        { label: 'Type', value: 'AIRTIME' },
+        { label: 'Network', value: network ?? '' },
+        { label: 'Phone number', value: localPhone },
+        { label: 'Amount', value: formatNaira(amount) },
+      ],
+    });
+  };
+
+  return (
+    <PurchaseLayout
+      title="Buy Airtime"
+      onSubmit={submit}
+      available={isServiceAvailable(services.data, 'airtime')}
+      action={
+        <Button type="submit" disabled={flow.busy}>
+          Continue
+        </Button>
+      }
+    >
+      <FormCard title="Select network">
+        <NetworkPicker
+          value={network}
+          onChange={(next) => {
+            setDraft({ NetworkId: NETWORK_IDS[next] });
+            clearError('network');
+          }}
+          error={errors.network}
+        />
+      </FormCard>
+      <FormCard>
+        <div className="grid gap-5">
+          <PhoneNumberField
+            value={phone}
+            onChange={(value) => {
+              const next = detectNetwork(value);
+              setDraft({ number: value, ...(next ? { NetworkId: NETWORK_IDS[next] } : {}) });
+              clearError('phone');
+              if (next) clearError('network');
+            }}
+            error={errors.phone}
+            detected={detected}
+          />
+          <AmountField
+            value={draft.amount}
+            onChange={(value) => {
+              setDraft({ amount: value });
+              clearError('amount');
+            }}
+            error={errors.amount}
+            chips={AIRTIME_CHIPS_NAIRA}
+          />
+        </div>
+      </FormCard>
+
+      <CheckoutSheet flow={flow} />
+      <SuccessDialog flow={flow} />
+    </PurchaseLayout>
+  );
+}

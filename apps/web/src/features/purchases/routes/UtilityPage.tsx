@@ -1,0 +1,223 @@
+import { useState, type FormEvent } from 'react';
+import { DISCOS } from '@owo/shared/billers';
+import { messages } from '@owo/shared/messages';
+import { koboToNaira } from '@owo/shared/money';
+import { toLocalPhone } from '@owo/shared/phone';
+import { providerUtilitySchema } from '@owo/shared/schemas/purchases';
+import { Button } from '../../../components/Button';
+import { SelectField } from '../../../components/SelectField';
+import { TokenCard } from '../../../components/TokenCard';
+import { TextField } from '../../../components/TextField';
+import { isApiError } from '../../../lib/api';
+import { toFieldErrors } from '../../../lib/form-errors';
+import { formatNaira } from '../../../lib/money';
+import { isServiceAvailable, useServiceStatus } from '../../../lib/service-status';
+import { useSession } from '../../../lib/session-store';
+import { toast } from '../../../lib/toast';
+import { useUtilityProviders } from '../api/catalogue-api';
+import { utilityOrder, verifyMeter } from '../api/purchase-api';
+import { usePurchaseDraft, type PurchaseDraft } from '../api/purchase-draft';
+import { AmountField } from '../components/AmountField';
+import { CheckoutSheet } from '../components/CheckoutSheet';
+import { FormCard, PurchaseLayout } from '../components/PurchaseLayout';
+import { RequirePin } from '../components/RequirePin';
+import { SegmentedControl } from '../components/SegmentedControl';
+import { SuccessDialog } from '../components/SuccessDialog';
+import { usePurchaseFlow } from '../components/use-purchase-flow';
+
+type Field = 'provider' | 'meter' | 'amount' | 'meterType' | 'phone';
+
+const utilityForm = providerUtilitySchema.omit({ transactionPin: true });
+const meterTypes = [
+  { value: 'prepaid', label: 'Prepaid' },
+  { value: 'postpaid', label: 'Postpaid' },
+] as const;
+
+/** Buy Electricity (/utility): meter type, provider, meter number, amount (spec §2, §5). */
+export function UtilityPage() {
+  return (
+    <RequirePin returnPath="/utility" secondData="utility">
+      <UtilityForm />
+    </RequirePin>
+  );
+}
+
+function UtilityForm() {
+  const profilePhone = useSession((s) => toLocalPhone(s.user.phoneNumber) ?? '');
+  const { draft, setDraft } = usePurchaseDraft('utility');
+  const services = useServiceStatus();
+  const providers = useUtilityProviders();
+  // The catalogue names the discos; if it cannot be read the built-in list still works.
+  const providerList =
+    providers.data ??
+    (providers.isError
+      ? DISCOS.map((d) => ({ name: d.name, disco_id: d.discoId, serviceID: d.serviceID }))
+      : []);
+  const [phone, setPhone] = useState(profilePhone);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [verifying, setVerifying] = useState(false);
+  const flow = usePurchaseFlow({
+    returnPath: '/utility',
+    secondData: 'utility',
+    onSuccess: () => setDraft({ amount: '' }),
+  });
+
+  const change = (field: Field, patch: Partial<PurchaseDraft>) => {
+    setDraft(patch);
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (verifying) return;
+    const parsed = utilityForm.safeParse({
+      serviceID: draft.DiscoName,
+      phone,
+      billersCode: draft.number,
+      amount: draft.amount,
+      variation_code: draft.meterType,
+    });
+    if (!parsed.success) {
+      const found = toFieldErrors<
+        'serviceID' | 'phone' | 'billersCode' | 'amount' | 'variation_code'
+      >(parsed.error);
+      setErrors({
+        provider: found.serviceID,
+        meter: found.billersCode,
+        amount: found.amount,
+        meterType: found.variation_code,
+        phone: found.phone,
+      });
+      return;
+    }
+    setErrors({});
+    const { serviceID, billersCode, variation_code: meterType } = parsed.data;
+    const amount = koboToNaira(parsed.data.amount);
+    const provider = providerList.find((p) => p.serviceID === serviceID);
+    setVerifying(true);
+    try {
+      const reply = await verifyMeter({ serviceID, meterNumber: billersCode, meterType });
+      const customer = reply.data;
+      flow.review({
+        order: utilityOrder({
+          serviceID,
+          phone: parsed.data.phone,
+          meterNumber: billersCode,
+          amount,
+          meterType,
+        }),
+        amount,
+        description: `${provider?.name ?? 'Electricity'} · ${customer.Customer_Name}`,
+        rows: [
+          { label: 'Type', value: 'ELECTRICITY' },
+          { label: 'Provider', value: provider?.name ?? serviceID },
+          { label: 'Meter type', value: meterType === 'prepaid' ? 'Prepaid' : 'Postpaid' },
+          { label: 'Meter number', value: billersCode },
+          { label: 'Customer name', value: customer.Customer_Name },
+          ...(customer.Address ? [{ label: 'Address', value: customer.Address }] : []),
+          { label: 'Amount', value: formatNaira(amount) },
+        ],
+      });
+    } catch (error) {
+      if (isApiError(error) && typeof error.status === 'number' && error.serverMessage) {
+        setErrors({ meter: error.serverMessage });
+      } else {
+        toast.error(messages.verificationUnavailable);
+      }
+    } finally {
+      setVerifying(false);
+    }
+  };
+
+  const token = flow.result?.data?.metadata?.token;
+  const units = flow.result?.data?.metadata?.units;
+
+  return (
+    <PurchaseLayout
+      title="Buy Electricity"
+      onSubmit={(e) => void submit(e)}
+      available={isServiceAvailable(services.data, 'utility')}
+      action={
+        <Button type="submit" loading={verifying} disabled={flow.busy}>
+          Continue
+        </Button>
+      }
+    >
+      <FormCard title="Meter type">
+        <SegmentedControl
+          label="Meter type"
+          options={meterTypes}
+          value={draft.meterType}
+          onChange={(meterType) => change('meterType', { meterType })}
+        />
+        {errors.meterType ? (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            {errors.meterType}
+          </p>
+        ) : null}
+      </FormCard>
+      <FormCard>
+        <div className="grid gap-5">
+          <SelectField
+            label="Provider"
+            value={draft.DiscoName}
+            onChange={(e) => change('provider', { DiscoName: e.target.value })}
+            placeholder={providers.isPending ? 'Loading providers…' : 'Select a provider'}
+            disabled={providers.isPending}
+            error={errors.provider}
+          >
+            {providerList.map((p) => (
+              <option key={p.serviceID} value={p.serviceID}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Meter number"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Enter meter number"
+            maxLength={13}
+            value={draft.number}
+            onChange={(e) => change('meter', { number: e.target.value.replace(/\D/g, '') })}
+            error={errors.meter}
+            className="[&_input]:amount"
+          />
+          <AmountField
+            value={draft.amount}
+            onChange={(amount) => change('amount', { amount })}
+            error={errors.amount}
+            chips={[1000, 2000, 5000, 10000]}
+          />
+          {profilePhone ? null : (
+            <TextField
+              label="Phone number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="0803 123 4567"
+              value={phone}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                setErrors((x) => ({ ...x, phone: undefined }));
+              }}
+              error={errors.phone}
+              hint="The receipt is sent to this number."
+            />
+          )}
+        </div>
+      </FormCard>
+
+      <CheckoutSheet flow={flow} />
+      <SuccessDialog flow={flow}>
+        {token ? (
+          <TokenCard token={token} units={units} testId="electricity-token" />
+        ) : flow.result?.status === 'pending' ? (
+          <p className="rounded-2xl bg-surface px-4 py-3 text-sm">
+            Your token will appear in your transaction history as soon as it is ready.
+          </p>
+        ) : null}
+      </SuccessDialog>
+    </PurchaseLayout>
+  );
+}
