@@ -1,10 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@owo/shared/messages';
-import { ledgerAccounts } from '../src/db/schema';
+import { ledgerAccounts, transactions } from '../src/db/schema';
 import { createAdminCommands } from '../src/modules/admin-cli/commands';
 import { usersRepository } from '../src/modules/users/repository';
-import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from './harness';
+import {
+  balanceKobo,
+  createTestApp,
+  signUp,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from './harness';
 
 let t: TestApp;
 let commands: ReturnType<typeof createAdminCommands>;
@@ -108,5 +115,50 @@ describe('make-admin', () => {
     const after = await t.request({ method: 'GET', url: '/api/admin/users', token: user.token });
     expect(after.statusCode).toBe(200);
     expect((await login(user.email, user.password)).json().data.role).toBe('admin');
+  });
+});
+
+describe('credit', () => {
+  it('credits a wallet by e-mail, with the reason kept in the history', async () => {
+    const user = await signUp(t);
+    const out = await commands.credit(user.email.toUpperCase(), '1500.50', 'Goodwill for outage');
+    expect(out).toBe(`Credited ₦1,500.5 to ${user.email}. Balance: ₦1,500.50`);
+    expect(await balanceKobo(t, user.token)).toBe(150_050);
+    const [row] = await t.deps.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, user.id))
+      .orderBy(desc(transactions.createdAt));
+    expect(row).toMatchObject({
+      type: 'credit',
+      serviceType: 'adjustment',
+      amountKobo: 150_050,
+      status: 'success',
+      metadata: { note: 'Goodwill for outage', creditedBy: 'cli' },
+    });
+    expect((await commands.auditLedger()).ok).toBe(true);
+  });
+
+  it.each([
+    ['an unknown e-mail', 'ghost', '100', 'reason', 'No account for'],
+    ['a word for an amount', 'known', 'lots', 'reason', 'Not a naira amount: lots'],
+    ['a zero amount', 'known', '0', 'reason', 'Not a naira amount: 0'],
+    ['three decimals', 'known', '1.005', 'reason', 'Not a naira amount: 1.005'],
+    ['a blank reason', 'known', '100', '   ', 'A reason is required.'],
+  ])('refuses %s and moves nothing', async (_what, who, naira, reason, message) => {
+    const user = await signUp(t);
+    const email = who === 'known' ? user.email : uniqueEmail('ghost');
+    await expect(commands.credit(email, naira, reason)).rejects.toThrow(message);
+    expect(await balanceKobo(t, user.token)).toBe(0);
+  });
+});
+
+describe('audit-ledger', () => {
+  it('reports a consistent ledger after the credits above', async () => {
+    const { ok, report } = await commands.auditLedger();
+    expect(ok).toBe(true);
+    const lines = report.split('\n');
+    expect(lines.at(-1)).toBe('Ledger is consistent.');
+    expect(lines.slice(0, -1).every((line) => line.startsWith('ok '))).toBe(true);
   });
 });

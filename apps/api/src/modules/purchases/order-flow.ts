@@ -61,6 +61,24 @@ export function createOrderFlow(
 ) {
   const { database, clock, providers, logger } = deps;
 
+  /**
+   * The PIN is checked one request at a time per user (in this process). The PIN service takes a
+   * try before it verifies, so that parallel guesses cannot exceed the limit; without a queue,
+   * five purchases sent at once with the right PIN used up the tries and locked the PIN.
+   */
+  const pinTurns = new Map<string, Promise<void>>();
+  async function checkPinInTurn(userId: string, value: string): Promise<void> {
+    const previous = pinTurns.get(userId) ?? Promise.resolve();
+    const mine = previous.then(() => pin.checkPin(userId, value));
+    const done = mine.catch(() => {});
+    pinTurns.set(userId, done);
+    try {
+      await mine;
+    } finally {
+      if (pinTurns.get(userId) === done) pinTurns.delete(userId);
+    }
+  }
+
   async function replay(userId: string, key: string, hash: string): Promise<StoredReply> {
     const deadline = Date.now() + REPLAY_WAIT_MS;
     for (;;) {
@@ -168,7 +186,7 @@ export function createOrderFlow(
 
     const draft = await buildDraft();
     await switches.assertOn(draft.service);
-    await pin.checkPin(ctx.userId, ctx.pin);
+    await checkPinInTurn(ctx.userId, ctx.pin);
 
     let reserved;
     try {
@@ -212,17 +230,19 @@ export function createOrderFlow(
     }
 
     if (outcome.status === 'pending') {
-      await settlement.markPending(purchase, outcome.description);
-      const reply = replyFor(reserved.row);
-      await storeReply(ctx, reply);
-      return reply;
+      if (await settlement.markPending(purchase, outcome.description)) {
+        const reply = replyFor(reserved.row);
+        await storeReply(ctx, reply);
+        return reply;
+      }
+    } else {
+      let stored: StoredReply | undefined;
+      const settled = await settlement.settle(purchase, outcome, async (tx, row) => {
+        stored = replyFor(row);
+        await storeReply(ctx, stored, tx);
+      });
+      if (settled && stored) return stored;
     }
-    let stored: StoredReply | undefined;
-    const settled = await settlement.settle(purchase, outcome, async (tx, row) => {
-      stored = replyFor(row);
-      await storeReply(ctx, stored, tx);
-    });
-    if (settled && stored) return stored;
     // The reconciler resolved it first (a very slow supplier): answer from the order as it is.
     const row = await transactionsRepository.findById(database.db, purchase.transactionId);
     const reply = replyFor(row ?? reserved.row);

@@ -44,15 +44,18 @@ export const purchasesRepository = {
     return row;
   },
 
+  /** False when the order is no longer open (someone resolved it meanwhile). */
   async markPending(
     db: DbOrTx,
     transactionId: string,
     values: { lastDescription: string; nextCheckAt: Date },
-  ): Promise<void> {
-    await db
+  ): Promise<boolean> {
+    const rows = await db
       .update(purchases)
       .set({ ...values, state: 'pending', leaseUntil: null, updatedAt: sql`now()` })
-      .where(and(eq(purchases.transactionId, transactionId), inArray(purchases.state, OPEN)));
+      .where(and(eq(purchases.transactionId, transactionId), inArray(purchases.state, OPEN)))
+      .returning({ id: purchases.transactionId });
+    return rows.length === 1;
   },
 
   /** The airtime fallback: the same order (same reservation) moves to another supplier. */

@@ -101,8 +101,9 @@ export function createSettlement({ database, clock }: AppDeps, ledger: Ledger) {
     });
   }
 
-  async function markPending(purchase: PurchaseRow, description: string): Promise<void> {
-    await purchasesRepository.markPending(database.db, purchase.transactionId, {
+  /** False when the order was resolved meanwhile (it is then left as it is). */
+  async function markPending(purchase: PurchaseRow, description: string): Promise<boolean> {
+    return purchasesRepository.markPending(database.db, purchase.transactionId, {
       lastDescription: description.slice(0, 500),
       nextCheckAt: new Date(clock.now().getTime() + nextCheckDelayMs(purchase.attempts)),
     });
