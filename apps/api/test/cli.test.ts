@@ -122,7 +122,7 @@ describe('credit', () => {
   it('credits a wallet by e-mail, with the reason kept in the history', async () => {
     const user = await signUp(t);
     const out = await commands.credit(user.email.toUpperCase(), '1500.50', 'Goodwill for outage');
-    expect(out).toBe(`Credited ₦1,500.5 to ${user.email}. Balance: ₦1,500.50`);
+    expect(out).toBe(`Credited ₦1,500.50 to ${user.email}. Balance: ₦1,500.50`);
     expect(await balanceKobo(t, user.token)).toBe(150_050);
     const [row] = await t.deps.database.db
       .select()

@@ -48,7 +48,6 @@ const OUTCOMES: Outcome[] = [
   { scenario: 'http500', status: 202, final: 'failed' },
   { scenario: 'malformed', status: 202, final: 'delivered' },
   { scenario: 'noReply', status: 202, final: 'failed' },
-  { scenario: 'invalidAccount', status: 422, final: 'failed' },
 ];
 
 const STATE_AFTER_REPLY = { 200: 'delivered', 202: 'pending', 422: 'failed' } as const;

@@ -157,6 +157,38 @@ describe('validation of the number', () => {
   });
 });
 
+describe('meters and cards are verified before any money moves', () => {
+  const NOT_FOUND = {
+    meter: {
+      value: MAGIC_METERS.invalidAccount,
+      code: 'METER_NOT_FOUND',
+      message: messages.meterNotFound,
+    },
+    card: {
+      value: MAGIC_SMARTCARDS.invalidAccount,
+      code: 'CARD_NOT_FOUND',
+      message: messages.cardNotFound,
+    },
+  } as const;
+  const verified = PURCHASE_KINDS.filter((k) => k.magic !== 'phone');
+
+  it.each(verified)('$name: a $magic the supplier does not know is refused (400)', async (k) => {
+    const bad = NOT_FOUND[k.magic as 'meter' | 'card'];
+    await expectRefused(rich, () => purchase(t, k, rich.token, k.body(bad.value, plans)), {
+      status: 400,
+      code: bad.code,
+      message: bad.message,
+    });
+  });
+
+  it.each(verified)('$name: the customer name on the $magic is kept with the order', async (k) => {
+    const res = await expectBought(rich, k, deliveredBody(k));
+    const name = res.json().data.metadata.customerName;
+    expect(typeof name).toBe('string');
+    expect(name.length).toBeGreaterThan(2);
+  });
+});
+
 /** The fixed-price plans: how to name an unknown one, and where the plan is stored and listed. */
 interface PlanCase {
   kind: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@owo/shared/messages';
-import { assertKobo, koboToNaira } from '@owo/shared/money';
+import { assertKobo, formatKobo, koboToNaira } from '@owo/shared/money';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { Ledger } from '../../ledger/ledger';
@@ -54,7 +54,7 @@ export function createAdjustmentService({ database, clock }: AppDeps, ledger: Le
       const wallet = await ledgerRepository.walletOf(database.db, input.userId);
       return {
         success: true as const,
-        message: `Credited ₦${koboToNaira(input.amountKobo).toLocaleString('en-NG')}`,
+        message: `Credited ${formatKobo(input.amountKobo)}`,
         data: {
           transaction: toTransactionDto(row),
           accountBalance: koboToNaira(wallet?.balanceKobo ?? 0),

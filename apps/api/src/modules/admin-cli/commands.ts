@@ -4,8 +4,9 @@ import type { AppDeps } from '../../deps';
 import { hashSecret } from '../../lib/hashing';
 import { usersRepository } from '../users/repository';
 import { sessionRepository } from '../auth/session-repository';
-import { parseNairaToKobo } from '@owo/shared/money';
+import { formatKobo, parseNairaToKobo } from '@owo/shared/money';
 import { createLedger } from '../../ledger/ledger';
+import { ledgerRepository } from '../../ledger/repository';
 import { auditLedger } from '../../ledger/invariants';
 import { createAdjustmentService } from '../adjustments/service';
 
@@ -67,7 +68,8 @@ export function createAdminCommands(deps: AppDeps) {
         reason,
         actor: 'cli',
       });
-      return `${result.message} to ${email}. Balance: ₦${result.data.accountBalance.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
+      const wallet = await ledgerRepository.walletOf(database.db, user.id);
+      return `${result.message} to ${email}. Balance: ${formatKobo(wallet?.balanceKobo ?? 0)}`;
     },
 
     async auditLedger(): Promise<{ ok: boolean; report: string }> {

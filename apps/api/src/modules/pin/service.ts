@@ -14,7 +14,26 @@ import { pinRepository } from './repository';
 export function createPinService({ database, clock }: AppDeps, otp: OtpService) {
   const db = () => database.db;
 
+  /**
+   * One check at a time per user (in this process). A check takes a try before it verifies, so
+   * that parallel guesses cannot exceed the limit; without the queue, six purchases sent at once
+   * with the right PIN would use up the tries and lock it. Across API processes such bursts can
+   * still lock (docs/decisions/0004).
+   */
+  const turns = new Map<string, Promise<void>>();
   async function checkPin(userId: string, pin: string): Promise<void> {
+    const previous = turns.get(userId) ?? Promise.resolve();
+    const mine = previous.then(() => checkPinNow(userId, pin));
+    const done = mine.catch(() => {});
+    turns.set(userId, done);
+    try {
+      await mine;
+    } finally {
+      if (turns.get(userId) === done) turns.delete(userId);
+    }
+  }
+
+  async function checkPinNow(userId: string, pin: string): Promise<void> {
     const state = await pinRepository.read(db(), userId);
     if (!state?.pinHash) throw new AppError('PIN_NOT_SET');
     const now = clock.now();

@@ -61,24 +61,6 @@ export function createOrderFlow(
 ) {
   const { database, clock, providers, logger } = deps;
 
-  /**
-   * The PIN is checked one request at a time per user (in this process). The PIN service takes a
-   * try before it verifies, so that parallel guesses cannot exceed the limit; without a queue,
-   * five purchases sent at once with the right PIN used up the tries and locked the PIN.
-   */
-  const pinTurns = new Map<string, Promise<void>>();
-  async function checkPinInTurn(userId: string, value: string): Promise<void> {
-    const previous = pinTurns.get(userId) ?? Promise.resolve();
-    const mine = previous.then(() => pin.checkPin(userId, value));
-    const done = mine.catch(() => {});
-    pinTurns.set(userId, done);
-    try {
-      await mine;
-    } finally {
-      if (pinTurns.get(userId) === done) pinTurns.delete(userId);
-    }
-  }
-
   async function replay(userId: string, key: string, hash: string): Promise<StoredReply> {
     const deadline = Date.now() + REPLAY_WAIT_MS;
     for (;;) {
@@ -186,7 +168,7 @@ export function createOrderFlow(
 
     const draft = await buildDraft();
     await switches.assertOn(draft.service);
-    await checkPinInTurn(ctx.userId, ctx.pin);
+    await pin.checkPin(ctx.userId, ctx.pin);
 
     let reserved;
     try {
@@ -206,17 +188,22 @@ export function createOrderFlow(
     if (outcome.status === 'failed' && draft.fallback) {
       // Same order, same reservation, another route; a new request id for the new supplier.
       const supplierRequestId = `${purchase.supplierRequestId}F`;
-      const switched = await purchasesRepository.switchSupplier(
-        database.db,
-        purchase.transactionId,
-        {
-          supplier: supplierOf(draft.fallback.request),
-          request: draft.fallback.request as unknown as Record<string, unknown>,
+      const fallbackSupplier = supplierOf(draft.fallback.request);
+      const switched = await database.db.transaction(async (tx) => {
+        const moved = await purchasesRepository.switchSupplier(tx, purchase.transactionId, {
+          supplier: fallbackSupplier,
+          request: draft.fallback!.request as unknown as Record<string, unknown>,
           supplierRequestId,
-          costKobo: draft.fallback.costKobo,
+          costKobo: draft.fallback!.costKobo,
           lastDescription: `first route failed: ${outcome.description}`.slice(0, 500),
-        },
-      );
+        });
+        if (moved) {
+          await transactionsRepository.mergeMetadata(tx, purchase.transactionId, {
+            supplier: fallbackSupplier,
+          });
+        }
+        return moved;
+      });
       if (switched) {
         logger.info({ order: purchase.transactionId }, 'airtime falls back to the in-house route');
         purchase = {

@@ -58,6 +58,28 @@ export function createPurchaseService(
   const order = (ctx: Ctx, pin: string, draft: () => Promise<OrderDraft>) =>
     placeOrder({ ...ctx, pin }, draft);
 
+  /**
+   * The customer's name on the meter or card, checked before any money moves: a number the
+   * supplier says does not exist is refused (400, nothing reserved). When verification itself is
+   * down the purchase goes ahead without a name; the pay call is the final word.
+   */
+  async function meterCustomer(
+    serviceID: string,
+    billersCode: string,
+    type: 'prepaid' | 'postpaid',
+  ) {
+    const result = await providers.vtpass.verifyMeter({ serviceID, billersCode, type });
+    if (result.ok) return result.info.customerName || undefined;
+    if (result.reason === 'invalid') throw new AppError('METER_NOT_FOUND');
+    return undefined;
+  }
+  async function cardCustomer(serviceID: string, billersCode: string) {
+    const result = await providers.vtpass.verifySmartcard({ serviceID, billersCode });
+    if (result.ok) return result.info.customerName || undefined;
+    if (result.reason === 'invalid') throw new AppError('CARD_NOT_FOUND');
+    return undefined;
+  }
+
   const dataDraft = (plan: PlanRow, phone: string, request: OrderDraft['request']): OrderDraft => {
     const network = (networkById(plan.networkId ?? 0) ??
       networkForVtpassService(plan.service) ??
@@ -163,12 +185,14 @@ export function createPurchaseService(
           String(b.cableplan),
         );
         assertPrice(plan, b.amount);
+        const customerName = await cardCustomer(cable.serviceID, b.smart_card_number);
         return {
           product: 'cable',
           service: 'cable-tv',
           serviceType: 'cable',
           description: `${cable.cablename} ${plan.name}`,
           metadata: {
+            customerName,
             cablename: cable.cablename,
             package: plan.name,
             smart_card_number: b.smart_card_number,
@@ -189,12 +213,14 @@ export function createPurchaseService(
       order(ctx, b.transactionPin, async () => {
         const disco = discoById(b.disco_name);
         if (!disco) throw new AppError('VALIDATION_FAILED', { message: messages.selectProvider });
+        const customerName = await meterCustomer(disco.serviceID, b.meter_number, b.meterType);
         return {
           product: 'electricity',
           service: 'utility',
           serviceType: 'electricity',
           description: disco.name,
           metadata: {
+            customerName,
             disco: disco.name,
             meter_number: b.meter_number,
             meterType: b.meterType,
@@ -265,12 +291,14 @@ export function createPurchaseService(
           b.variation_code,
         );
         assertPrice(plan, b.amount);
+        const customerName = await cardCustomer(b.serviceID, b.billersCode);
         return {
           product: 'cable',
           service: 'cable-tv',
           serviceType: 'cable',
           description: plan.name,
           metadata: {
+            customerName,
             cablename: b.serviceID.toUpperCase(),
             package: plan.name,
             smart_card_number: b.billersCode,
@@ -294,12 +322,14 @@ export function createPurchaseService(
       order(ctx, b.transactionPin, async () => {
         const disco = discoByServiceId(b.serviceID);
         if (!disco) throw new AppError('VALIDATION_FAILED', { message: messages.selectProvider });
+        const customerName = await meterCustomer(disco.serviceID, b.billersCode, b.variation_code);
         return {
           product: 'electricity',
           service: 'utility',
           serviceType: 'electricity',
           description: disco.name,
           metadata: {
+            customerName,
             disco: disco.name,
             meter_number: b.billersCode,
             meterType: b.variation_code,

@@ -27,12 +27,18 @@ export interface HistoryQuery {
   search?: string;
 }
 
-export function createHistoryService({ database }: AppDeps) {
+export function createHistoryService({ database, clock }: AppDeps) {
   return {
     async list(userId: string, query: HistoryQuery): Promise<TransactionsReply> {
       const limit = query.limit ?? HISTORY_PAGE_SIZE;
       const filter: HistoryFilter = { userId };
-      if (query.year) Object.assign(filter, lagosMonthWindow(query.year, query.month));
+      // A month without a year means that month of the current (Lagos) year.
+      const year =
+        query.year ??
+        (query.month
+          ? new Date(clock.now().getTime() + LAGOS_OFFSET_MS).getUTCFullYear()
+          : undefined);
+      if (year) Object.assign(filter, lagosMonthWindow(year, query.month));
       const text = query.search?.trim();
       if (text) {
         filter.text = text;
