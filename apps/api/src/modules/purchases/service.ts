@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { cableByName, discoById, discoByServiceId } from '@owo/shared/billers';
+import { cableByName, discoById, discoByServiceId, type Disco } from '@owo/shared/billers';
 import { messages } from '@owo/shared/messages';
 import {
   NETWORK_IDS,
@@ -14,21 +14,19 @@ import type {
   inhouseCableSchema,
   inhouseDataSchema,
   inhouseUtilitySchema,
-  meterVerifySchema,
   providerAirtimeSchema,
   providerDataSchema,
   providerTvSchema,
   providerUtilitySchema,
-  smartcardVerifySchema,
   supplierDataSchema,
 } from '@owo/shared/schemas/purchases';
-import type { MeterVerifyReply, SmartcardVerifyReply } from '@owo/shared/api-types';
-import { koboToNaira } from '@owo/shared/money';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { CatalogueService } from '../catalogue/service';
 import type { PlanRow } from '../catalogue/repository';
 import type { OrderContext, OrderDraft, PlaceOrder } from './order-flow';
+import { createVerification } from './verification';
+import { supplierOf, type SupplierRequest } from './supplier-calls';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Ctx = Omit<OrderContext, 'pin'>;
@@ -55,30 +53,9 @@ export function createPurchaseService(
   catalogue: CatalogueService,
   placeOrder: PlaceOrder,
 ) {
+  const verification = createVerification(providers);
   const order = (ctx: Ctx, pin: string, draft: () => Promise<OrderDraft>) =>
     placeOrder({ ...ctx, pin }, draft);
-
-  /**
-   * The customer's name on the meter or card, checked before any money moves: a number the
-   * supplier says does not exist is refused (400, nothing reserved). When verification itself is
-   * down the purchase goes ahead without a name; the pay call is the final word.
-   */
-  async function meterCustomer(
-    serviceID: string,
-    billersCode: string,
-    type: 'prepaid' | 'postpaid',
-  ) {
-    const result = await providers.vtpass.verifyMeter({ serviceID, billersCode, type });
-    if (result.ok) return result.info.customerName || undefined;
-    if (result.reason === 'invalid') throw new AppError('METER_NOT_FOUND');
-    return undefined;
-  }
-  async function cardCustomer(serviceID: string, billersCode: string) {
-    const result = await providers.vtpass.verifySmartcard({ serviceID, billersCode });
-    if (result.ok) return result.info.customerName || undefined;
-    if (result.reason === 'invalid') throw new AppError('CARD_NOT_FOUND');
-    return undefined;
-  }
 
   const dataDraft = (plan: PlanRow, phone: string, request: OrderDraft['request']): OrderDraft => {
     const network = (networkById(plan.networkId ?? 0) ??
@@ -106,6 +83,54 @@ export function createPurchaseService(
       request,
     };
   };
+
+  /** Electricity sells at face value; the meter is verified first (its owner's name is kept). */
+  const electricityDraft = async (
+    disco: Disco,
+    input: { meter: string; meterType: 'prepaid' | 'postpaid'; amountKobo: number; phone?: string },
+    request: SupplierRequest,
+  ): Promise<OrderDraft> => ({
+    product: 'electricity',
+    service: 'utility',
+    serviceType: 'electricity',
+    description: disco.name,
+    metadata: {
+      customerName: await verification.meterCustomer(disco.serviceID, input.meter, input.meterType),
+      disco: disco.name,
+      meter_number: input.meter,
+      meterType: input.meterType,
+      phone: input.phone,
+      supplier: supplierOf(request),
+    },
+    sellingKobo: input.amountKobo,
+    costKobo: input.amountKobo,
+    request,
+  });
+
+  /** A bouquet at our price; the card is verified first (its owner's name is kept). */
+  const cableDraft = async (
+    plan: PlanRow,
+    input: { cablename: string; card: string; verifyAs: string; phone?: string },
+    request: SupplierRequest,
+  ): Promise<OrderDraft> => ({
+    product: 'cable',
+    service: 'cable-tv',
+    serviceType: 'cable',
+    description: plan.name.toUpperCase().startsWith(input.cablename)
+      ? plan.name
+      : `${input.cablename} ${plan.name}`,
+    metadata: {
+      customerName: await verification.cardCustomer(input.verifyAs, input.card),
+      cablename: input.cablename,
+      package: plan.name,
+      smart_card_number: input.card,
+      phone: input.phone,
+      supplier: supplierOf(request),
+    },
+    sellingKobo: plan.sellingKobo,
+    costKobo: plan.costKobo,
+    request,
+  });
 
   return {
     // ------------------------------------------------------------ in-house family
@@ -185,57 +210,33 @@ export function createPurchaseService(
           String(b.cableplan),
         );
         assertPrice(plan, b.amount);
-        const customerName = await cardCustomer(cable.serviceID, b.smart_card_number);
-        return {
-          product: 'cable',
-          service: 'cable-tv',
-          serviceType: 'cable',
-          description: `${cable.cablename} ${plan.name}`,
-          metadata: {
-            customerName,
-            cablename: cable.cablename,
-            package: plan.name,
-            smart_card_number: b.smart_card_number,
-            supplier: 'datastation',
-          },
-          sellingKobo: plan.sellingKobo,
-          costKobo: plan.costKobo,
-          request: {
+        return cableDraft(
+          plan,
+          { cablename: cable.cablename, card: b.smart_card_number, verifyAs: cable.serviceID },
+          {
             kind: 'datastation-cable',
             cableId: cable.cableId,
             cablePlanId: Number(plan.externalId),
             smartCardNumber: b.smart_card_number,
           },
-        };
+        );
       }),
 
     inhouseUtility: (ctx: Ctx, b: In<typeof inhouseUtilitySchema>) =>
       order(ctx, b.transactionPin, async () => {
         const disco = discoById(b.disco_name);
         if (!disco) throw new AppError('VALIDATION_FAILED', { message: messages.selectProvider });
-        const customerName = await meterCustomer(disco.serviceID, b.meter_number, b.meterType);
-        return {
-          product: 'electricity',
-          service: 'utility',
-          serviceType: 'electricity',
-          description: disco.name,
-          metadata: {
-            customerName,
-            disco: disco.name,
-            meter_number: b.meter_number,
-            meterType: b.meterType,
-            supplier: 'datastation',
-          },
-          sellingKobo: b.amount,
-          costKobo: b.amount,
-          request: {
+        return electricityDraft(
+          disco,
+          { meter: b.meter_number, meterType: b.meterType, amountKobo: b.amount },
+          {
             kind: 'datastation-bill',
             discoId: disco.discoId,
             amountKobo: b.amount,
             meterNumber: b.meter_number,
             meterType: b.meterType,
           },
-        };
+        );
       }),
 
     // ------------------------------------------------------------ provider family (VTpass)
@@ -291,23 +292,15 @@ export function createPurchaseService(
           b.variation_code,
         );
         assertPrice(plan, b.amount);
-        const customerName = await cardCustomer(b.serviceID, b.billersCode);
-        return {
-          product: 'cable',
-          service: 'cable-tv',
-          serviceType: 'cable',
-          description: plan.name,
-          metadata: {
-            customerName,
+        return cableDraft(
+          plan,
+          {
             cablename: b.serviceID.toUpperCase(),
-            package: plan.name,
-            smart_card_number: b.billersCode,
+            card: b.billersCode,
+            verifyAs: b.serviceID,
             phone: b.phone,
-            supplier: 'vtpass',
           },
-          sellingKobo: plan.sellingKobo,
-          costKobo: plan.costKobo,
-          request: {
+          {
             kind: 'vtpass',
             serviceID: b.serviceID,
             amountKobo: plan.costKobo,
@@ -315,30 +308,22 @@ export function createPurchaseService(
             billersCode: b.billersCode,
             variationCode: plan.externalId,
           },
-        };
+        );
       }),
 
     providerUtility: (ctx: Ctx, b: In<typeof providerUtilitySchema>) =>
       order(ctx, b.transactionPin, async () => {
         const disco = discoByServiceId(b.serviceID);
         if (!disco) throw new AppError('VALIDATION_FAILED', { message: messages.selectProvider });
-        const customerName = await meterCustomer(disco.serviceID, b.billersCode, b.variation_code);
-        return {
-          product: 'electricity',
-          service: 'utility',
-          serviceType: 'electricity',
-          description: disco.name,
-          metadata: {
-            customerName,
-            disco: disco.name,
-            meter_number: b.billersCode,
+        return electricityDraft(
+          disco,
+          {
+            meter: b.billersCode,
             meterType: b.variation_code,
+            amountKobo: b.amount,
             phone: b.phone,
-            supplier: 'vtpass',
           },
-          sellingKobo: b.amount,
-          costKobo: b.amount,
-          request: {
+          {
             kind: 'vtpass',
             serviceID: disco.serviceID,
             amountKobo: b.amount,
@@ -346,62 +331,11 @@ export function createPurchaseService(
             billersCode: b.billersCode,
             variationCode: b.variation_code,
           },
-        };
+        );
       }),
 
-    async verifyMeter(b: In<typeof meterVerifySchema>): Promise<MeterVerifyReply> {
-      if (!discoByServiceId(b.serviceID)) {
-        throw new AppError('VALIDATION_FAILED', { message: messages.selectProvider });
-      }
-      const result = await providers.vtpass.verifyMeter({
-        serviceID: b.serviceID,
-        billersCode: b.billersCode,
-        type: b.type,
-      });
-      if (!result.ok) {
-        throw new AppError(
-          result.reason === 'invalid' ? 'METER_NOT_FOUND' : 'VERIFICATION_UNAVAILABLE',
-        );
-      }
-      const info = result.info;
-      return {
-        success: true,
-        message: messages.meterVerified,
-        data: {
-          Customer_Name: info.customerName,
-          Address: info.address,
-          Meter_Number: info.meterNumber,
-          Meter_Type: info.meterType,
-          Minimum_Amount:
-            info.minimumAmountKobo === null ? null : koboToNaira(info.minimumAmountKobo),
-        },
-      };
-    },
-
-    async verifySmartcard(b: In<typeof smartcardVerifySchema>): Promise<SmartcardVerifyReply> {
-      const result = await providers.vtpass.verifySmartcard({
-        serviceID: b.serviceID,
-        billersCode: b.billersCode,
-      });
-      if (!result.ok) {
-        throw new AppError(
-          result.reason === 'invalid' ? 'CARD_NOT_FOUND' : 'VERIFICATION_UNAVAILABLE',
-        );
-      }
-      const info = result.info;
-      return {
-        success: true,
-        message: messages.cardVerified,
-        data: {
-          Customer_Name: info.customerName,
-          Status: info.status,
-          Due_Date: info.dueDate,
-          Current_Bouquet: info.currentBouquet,
-          Renewal_Amount:
-            info.renewalAmountKobo === null ? null : koboToNaira(info.renewalAmountKobo),
-        },
-      };
-    },
+    verifyMeter: verification.verifyMeter,
+    verifySmartcard: verification.verifySmartcard,
   };
 }
 
