@@ -225,3 +225,12 @@ export interface SmartcardVerifyReply {
     Renewal_Amount: number | null;
   };
 }
+
+/** GET system/services: true = the service is on. */
+export interface ServiceStatus {
+  airtime: boolean;
+  data: boolean;
+  'cable-tv': boolean;
+  utility: boolean;
+  system: boolean;
+}

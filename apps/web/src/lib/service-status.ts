@@ -4,15 +4,10 @@
  * by the server when a service is off, so the client never blocks on this check.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { ServiceStatus } from '@owo/shared/api-types';
 import { apiRequest } from './api';
 
-export interface ServiceStatus {
-  airtime: boolean;
-  data: boolean;
-  'cable-tv': boolean;
-  utility: boolean;
-  system: boolean;
-}
+export type { ServiceStatus };
 
 export type ServiceName = Exclude<keyof ServiceStatus, 'system'>;
 

@@ -1,3 +1,4 @@
+import type { ServiceStatus } from '@owo/shared/api-types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { switchesRepository } from './repository';
@@ -10,7 +11,7 @@ export function createSwitchService({ database, clock }: AppDeps) {
   async function status() {
     const down = await switchesRepository.shutdownAt(database.db, clock.now());
     const system = !down.has('system');
-    const data: Record<SwitchableService | 'system', boolean> = {
+    const data: ServiceStatus = {
       system,
       airtime: system && !down.has('airtime'),
       data: system && !down.has('data'),
