@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIN_LOCK_MS, PIN_MAX_FAILURES } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { pinRepository } from '../src/modules/pin/repository';
+import { hashSecret } from '../src/lib/hashing';
 import { createTestApp, signUp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -67,11 +68,29 @@ describe('POST /api/user/set-transaction-pin', () => {
       data: { hasSetTransactionPin: true },
     });
     expect(await hasPin(token)).toBe(true);
-    // Stored as a hash, never the PIN itself.
+    // Stored as a keyed digest (HMAC-SHA256 with the server secret), never the PIN itself.
     const state = await pinState(id);
-    expect(state?.pinHash).toMatch(/^\$argon2id\$/);
+    expect(state?.pinHash).toMatch(/^hmac-sha256\$[0-9a-f]{64}$/);
     expect(state?.pinHash).not.toContain('0420');
     expectValid(await validate(token, '0420'));
+  });
+
+  it('the same PIN of two users is stored differently', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    await setPin(a.token, { transactionPin: '2468' });
+    await setPin(b.token, { transactionPin: '2468' });
+    expect((await pinState(a.id))?.pinHash).not.toBe((await pinState(b.id))?.pinHash);
+  });
+
+  it('a PIN stored as argon2id before the switch still works and is re-stored as a digest', async () => {
+    const { token, id } = await signUp(t);
+    await pinRepository.setPin(t.deps.database.db, id, await hashSecret('1357'));
+    expect((await validate(token, '9999')).statusCode).toBe(400);
+    expect((await pinState(id))?.pinHash).toMatch(/^\$argon2id\$/);
+    expectValid(await validate(token, '1357'));
+    expect((await pinState(id))?.pinHash).toMatch(/^hmac-sha256\$/);
+    expectValid(await validate(token, '1357'));
   });
 
   it.each(['12a4', '123', '12345', '', ' 1234', '1234 ', '١٢٣٤', 1234, null])(

@@ -19,7 +19,7 @@ export const pinRepository = {
   /**
    * Takes one try before the PIN is checked, in one conditional update, so parallel guesses
    * cannot exceed the limit. A lock that has run out starts the count again. Returns the number
-   * of tries now used, or null when PIN use is locked.
+   * of tries now used and the stored PIN, or null when PIN use is locked or no PIN is set.
    */
   async reserveAttempt(
     db: DbOrTx,
@@ -36,9 +36,16 @@ export const pinRepository = {
         pinFailedAttempts: next,
         pinLockedUntil: sql`case when ${next} >= ${maxFailures} then ${lockUntil.toISOString()}::timestamptz else null end`,
       })
-      .where(and(eq(users.id, userId), or(isNull(users.pinLockedUntil), lockExpired)))
-      .returning({ attempts: users.pinFailedAttempts });
-    return rows[0]?.attempts ?? null;
+      .where(
+        and(
+          eq(users.id, userId),
+          isNotNull(users.pinHash),
+          or(isNull(users.pinLockedUntil), lockExpired),
+        ),
+      )
+      .returning({ attempts: users.pinFailedAttempts, pinHash: users.pinHash });
+    const row = rows[0];
+    return row?.pinHash ? { attempts: row.attempts, pinHash: row.pinHash } : null;
   },
 
   async resetAttempts(db: DbOrTx, userId: string) {

@@ -2,7 +2,7 @@ import { PIN_LOCK_MS, PIN_MAX_FAILURES } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { hashSecret, verifySecret } from '../../lib/hashing';
+import { digestsEqual, keyedDigest, verifySecret } from '../../lib/hashing';
 import type { OtpService } from '../auth/otp-service';
 import { usersRepository } from '../users/repository';
 import { pinRepository } from './repository';
@@ -11,7 +11,9 @@ import { pinRepository } from './repository';
  * The transaction PIN: 4 digits, stored as argon2id, 5 wrong in a row lock PIN use for 30
  * minutes, a correct PIN resets the count. checkPin is the one gate every money-moving call uses.
  */
-export function createPinService({ database, clock }: AppDeps, otp: OtpService) {
+const PIN_DIGEST_PREFIX = 'hmac-sha256$';
+
+export function createPinService({ database, clock, config }: AppDeps, otp: OtpService) {
   const db = () => database.db;
 
   /**
@@ -33,23 +35,46 @@ export function createPinService({ database, clock }: AppDeps, otp: OtpService) 
     }
   }
 
+  /**
+   * A PIN is stored as HMAC-SHA256 keyed with the server secret (docs/decisions/0004): four digits
+   * are 10,000 guesses, which no slow hash protects once the table leaks, while the key does.
+   */
+  const pinDigest = (userId: string, pin: string) =>
+    `${PIN_DIGEST_PREFIX}${keyedDigest(config.sessionSecret, `pin:${userId}:${pin}`)}`;
+
+  async function pinMatches(stored: string, userId: string, pin: string): Promise<boolean> {
+    if (stored.startsWith(PIN_DIGEST_PREFIX)) {
+      return digestsEqual(
+        stored.slice(PIN_DIGEST_PREFIX.length),
+        pinDigest(userId, pin).slice(PIN_DIGEST_PREFIX.length),
+      );
+    }
+    // PINs set before the switch are argon2id; they are re-stored as digests when next used.
+    return verifySecret(stored, pin);
+  }
+
   async function checkPinNow(userId: string, pin: string): Promise<void> {
-    const state = await pinRepository.read(db(), userId);
-    if (!state?.pinHash) throw new AppError('PIN_NOT_SET');
     const now = clock.now();
-    const attempts = await pinRepository.reserveAttempt(
+    const reserved = await pinRepository.reserveAttempt(
       db(),
       userId,
       now,
       PIN_MAX_FAILURES,
       new Date(now.getTime() + PIN_LOCK_MS),
     );
-    if (attempts === null) throw new AppError('PIN_LOCKED');
-    if (await verifySecret(state.pinHash, pin)) {
-      await pinRepository.resetAttempts(db(), userId);
+    if (!reserved) {
+      const state = await pinRepository.read(db(), userId);
+      throw new AppError(state?.pinHash ? 'PIN_LOCKED' : 'PIN_NOT_SET');
+    }
+    if (await pinMatches(reserved.pinHash, userId, pin)) {
+      if (reserved.pinHash.startsWith(PIN_DIGEST_PREFIX)) {
+        await pinRepository.resetAttempts(db(), userId);
+      } else {
+        await pinRepository.setPin(db(), userId, pinDigest(userId, pin));
+      }
       return;
     }
-    throw new AppError(attempts >= PIN_MAX_FAILURES ? 'PIN_LOCKED' : 'PIN_INCORRECT');
+    throw new AppError(reserved.attempts >= PIN_MAX_FAILURES ? 'PIN_LOCKED' : 'PIN_INCORRECT');
   }
 
   return {
@@ -78,7 +103,7 @@ export function createPinService({ database, clock }: AppDeps, otp: OtpService) 
           throw new AppError('PIN_CURRENT_REQUIRED');
         }
       }
-      await pinRepository.setPin(db(), userId, await hashSecret(input.transactionPin));
+      await pinRepository.setPin(db(), userId, pinDigest(userId, input.transactionPin));
       return {
         success: true as const,
         message: messages.pinSet,
