@@ -112,7 +112,7 @@ describe('the operator CLI on a scratch database', () => {
   it('credit: exit code 0, the amount and the new balance', async () => {
     const cli = await runCli(['credit', email, '5000', '--reason', 'opening balance']);
     expect(cli.code, cli.stderr).toBe(0);
-    expect(cli.stdout.trim()).toBe(`Credited ₦5,000 to ${email}. Balance: ₦5,000.00`);
+    expect(cli.stdout.trim()).toBe(`Credited ₦5,000.00 to ${email}. Balance: ₦5,000.00`);
   });
 
   it('credit without --reason fails (non-zero) and moves nothing', async () => {

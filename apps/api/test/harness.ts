@@ -63,7 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     // Short, so the sandbox's "timeout" scenario costs little; the simulators answer at once.
-    PROVIDER_TIMEOUT_MS: '400',
+    PROVIDER_TIMEOUT_MS: '1000',
     RECONCILER_INTERVAL_MS: '0',
     ...env,
   });

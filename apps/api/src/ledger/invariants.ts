@@ -77,11 +77,12 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
   );
   await check(
     'money in flight equals the open purchases',
-    sql`select a.balance_kobo::text as in_flight, coalesce(o.total, 0)::text as open_purchases
-        from ledger_accounts a
+    sql`select f.total::text as in_flight, coalesce(o.total, 0)::text as open_purchases
+        from (select coalesce(sum(balance_kobo), 0) as total from ledger_accounts
+              where kind = 'in_flight') f
         cross join (select sum(selling_kobo) as total from purchases
                     where state in ('processing', 'pending')) o
-        where a.code = 'in_flight' and a.balance_kobo <> coalesce(o.total, 0)`,
+        where f.total <> coalesce(o.total, 0)`,
   );
   return { ok: checks.every((c) => c.ok), checks };
 }

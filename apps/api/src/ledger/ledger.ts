@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { assertKobo } from '@owo/shared/money';
 import type { Database, DbOrTx, Tx } from '../db/client';
 import type { SystemAccountCode } from './accounts';
@@ -22,6 +22,26 @@ export interface Transfer {
   code: TransferCode;
   /** The business row (transactions.id) written in the same database transaction. */
   transactionId: string;
+}
+
+/**
+ * The system accounts every purchase touches, split in shards (migration 0002) so concurrent
+ * purchases do not queue on one row. Shard 0 is the original code; shard n is `code#n`.
+ */
+export const SHARD_COUNT = 8;
+const SHARDED = new Set<string>([
+  'in_flight',
+  'revenue',
+  'float:vtpass',
+  'float:datastation',
+  'float:ogdams',
+]);
+
+/** The shard of a sharded account for a key (a purchase id): the same key, the same shard. */
+export function shardCode(code: SystemAccountCode, key: string): string {
+  if (!SHARDED.has(code)) return code;
+  const n = createHash('sha1').update(key).digest().readUInt32BE(0) % SHARD_COUNT;
+  return n === 0 ? code : `${code}#${n}`;
 }
 
 /** A named result, not a string: the caller maps it to the user's message. */
@@ -51,9 +71,18 @@ export function createLedger(database: Database) {
     return systemIds;
   };
 
-  async function account(code: SystemAccountCode, db: DbOrTx = database.db): Promise<string> {
-    const id = (await systemIdMap(db)).get(code);
-    if (!id) throw new Error(`system account ${code} is missing`);
+  /**
+   * A system account's id. With a shard key (the purchase's id) a sharded account resolves to
+   * that key's shard, so a purchase's reserve and its post or void meet the same rows.
+   */
+  async function account(
+    code: SystemAccountCode,
+    db: DbOrTx = database.db,
+    shardKey?: string,
+  ): Promise<string> {
+    const resolved = shardKey ? shardCode(code, shardKey) : code;
+    const id = (await systemIdMap(db)).get(resolved);
+    if (!id) throw new Error(`system account ${resolved} is missing`);
     return id;
   }
 

@@ -130,7 +130,7 @@ export function createOrderFlow(
       await ledger.apply(tx, [
         {
           debitAccountId: wallet.id,
-          creditAccountId: await ledger.account('in_flight', tx),
+          creditAccountId: await ledger.account('in_flight', tx, row.id),
           amountKobo: draft.sellingKobo,
           code: 'purchase_reserve',
           transactionId: row.id,

@@ -40,11 +40,11 @@ export function createSettlement({ database, clock }: AppDeps, ledger: Ledger) {
       });
       if (!resolved) return undefined;
 
-      const inFlight = await ledger.account('in_flight', tx);
-      const transfers: Transfer[] = [];
       const id = resolved.transactionId;
+      const inFlight = await ledger.account('in_flight', tx, id);
+      const transfers: Transfer[] = [];
       if (outcome.status === 'delivered') {
-        const float = await ledger.account(supplierFloat(resolved.supplier), tx);
+        const float = await ledger.account(supplierFloat(resolved.supplier), tx, id);
         const margin = resolved.sellingKobo - resolved.costKobo;
         transfers.push({
           debitAccountId: inFlight,
@@ -53,7 +53,7 @@ export function createSettlement({ database, clock }: AppDeps, ledger: Ledger) {
           code: 'purchase_cost',
           transactionId: id,
         });
-        const revenue = await ledger.account('revenue', tx);
+        const revenue = await ledger.account('revenue', tx, id);
         if (margin > 0) {
           transfers.push({
             debitAccountId: inFlight,
