@@ -33,7 +33,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  // 200 supplier calls at once on a loaded test machine can take longer than the harness's 400 ms
+  // 200 supplier calls at once on a loaded test machine can take longer than the harness's 1 s
   // (which would rightly make them pending); this file is about the wallet, not timeouts.
   t = await createTestApp({ PROVIDER_TIMEOUT_MS: '15000' });
 });
