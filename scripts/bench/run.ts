@@ -1,0 +1,678 @@
+/**
+ * `npm run bench`: purchases per second through the HTTP API on PostgreSQL (the provider
+ * sandbox answering at once, N concurrent clients), and in the same run pgbench's built-in
+ * tpcb-like workload with the same client count, and their ratio. Also: argon2id verification
+ * on its own (PIN hashing, reported apart), a ledger audit after the load, and where a
+ * purchase's time goes (statements, transactions, pool waits, CPU by process, what the database
+ * connections are doing). Not a test: it asserts nothing.
+ *
+ *   npm run bench -- [--clients 50] [--seconds 20] [--warmup 3] [--pool 20 | --pool 10,20,40]
+ *                    [--pin-cache] [--pgbench-seconds S] [--scale K] [--skip-pgbench]
+ *                    [--argon2-seconds 3] [--quiet-wait 60] [--out file.json]
+ *
+ *   --pool 10,20,40  one API pass per pool size (DATABASE_POOL_MAX), all against one pgbench pass
+ *   --pin-cache      adds a diagnostic pass with argon2 verify results cached in the API process
+ *   --quiet-wait S   before each pass, wait up to S seconds for other work on the machine to stop
+ *   --sandbox-process  the provider sandbox in its own process (the API calls it as live
+ *                    suppliers) instead of inside the API process, as `npm start` runs it
+ *   --profile        a V8 CPU profile of the API's main thread over each measured window,
+ *                    summarised by package/app folder (and kept as a .cpuprofile under /tmp)
+ *
+ * Admin connection: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1/postgres.
+ * It creates two fresh databases (owo_bench_*, owo_pgbench_*) and drops them on every exit.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { ProbeCounters } from './api-probe';
+import { startApi, startSandboxProcess, type SandboxProcess } from './api-process';
+import { benchArgon2, type Argon2Result } from './argon2';
+import { auditAfterRun } from './audit';
+import {
+  checkpoint,
+  createDatabase,
+  databaseStats,
+  databaseUrl,
+  dropDatabase,
+  serverInfo,
+  statsDelta,
+  type DatabaseStats,
+} from './databases';
+import { LoadGenerator, PURCHASE_NAIRA, purchase, type LoadResult } from './load';
+import { pgbenchInit, pgbenchRun, type PgbenchResult } from './pgbench';
+import { summarizeProfile, type ProfileSummary } from './profile';
+import { seed } from './seed';
+import { ActivitySampler, cpuSnapshot, cpuUse, machineCpu, type CpuUse } from './system';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+// ------------------------------------------------------------------ options
+const { values: flags } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    pool: { type: 'string', default: '20' },
+    'pin-cache': { type: 'boolean', default: false },
+    'pgbench-seconds': { type: 'string' },
+    scale: { type: 'string' },
+    'skip-pgbench': { type: 'boolean', default: false },
+    'argon2-seconds': { type: 'string', default: '3' },
+    out: { type: 'string' },
+    'quiet-wait': { type: 'string', default: '60' },
+    'sandbox-process': { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+  },
+  allowPositionals: false,
+});
+
+function positiveInt(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}
+
+const clients = positiveInt('clients', flags.clients);
+const seconds = positiveInt('seconds', flags.seconds);
+const warmup = Number(flags.warmup);
+if (!Number.isFinite(warmup) || warmup < 0) throw new Error('--warmup must be >= 0');
+const pools = (flags.pool ?? '20').split(',').map((p) => positiveInt('pool', p.trim()));
+const pgbenchSeconds = positiveInt('pgbench-seconds', flags['pgbench-seconds'] ?? String(seconds));
+const scale = positiveInt('scale', flags.scale ?? String(Math.max(clients, 50)));
+if (scale < clients) throw new Error('--scale must be at least --clients (tpcb-like contention)');
+const argon2Seconds = positiveInt('argon2-seconds', flags['argon2-seconds']);
+const quietWaitSeconds = Number(flags['quiet-wait']);
+if (!Number.isFinite(quietWaitSeconds) || quietWaitSeconds < 0) {
+  throw new Error('--quiet-wait must be >= 0 (seconds)');
+}
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ||
+  process.env.DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const startedAt = new Date();
+const outFile =
+  flags.out ??
+  path.join(os.tmpdir(), `owo-bench-${startedAt.toISOString().replace(/:/g, '-')}.json`);
+
+// ------------------------------------------------------------------ cleanup on every exit
+const cleanups: { what: string; fn: () => Promise<void> | void }[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const { what, fn } of cleanups.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        console.error(`cleanup (${what}) failed: ${(error as Error).message}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const event of ['unhandledRejection', 'uncaughtException'] as const) {
+  process.once(event, (error: unknown) => {
+    console.error(`\nbench failed (${event}):`, error);
+    void cleanup().finally(() => process.exit(1));
+  });
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const t0 = performance.now();
+function log(message: string) {
+  console.log(`[bench ${((performance.now() - t0) / 1000).toFixed(1)}s] ${message}`);
+}
+
+// ------------------------------------------------------------------ one API pass
+interface PerPurchase {
+  statements: number;
+  transactions: number;
+  /** Server-side commits: BEGIN…COMMIT blocks plus statements sent outside them. */
+  serverCommits: number;
+  dbRoundTripMs: number;
+  poolWaitMs: number;
+  supplierCalls: number;
+  supplierCallMs: number;
+  argon2Verifies: number;
+  argon2VerifyMs: number | null;
+  apiCpuMs: number | null;
+  postgresCpuMs: number;
+  /** pg_stat_database xact_commit over the whole pass (startup included) ÷ purchases. */
+  xactCommitPgStat: number;
+}
+
+interface ApiPass {
+  label: string;
+  pool: number;
+  pinCache: boolean;
+  load: LoadResult;
+  cpu: CpuUse;
+  activity: { samples: number; averages: Record<string, number> };
+  perPurchase: PerPurchase;
+  /** Where the SQL time goes: each statement's count and round-trip time per purchase. */
+  statements: { sql: string; perPurchase: number; msPerPurchase: number; msEach: number }[];
+  counters: ProbeCounters;
+  pgStat: DatabaseStats;
+  /** Cores busy on the machine just before the pass (someone else's work skews the figures). */
+  backgroundCores: number;
+  profile: ProfileSummary | undefined;
+}
+
+function counterDelta(after: ProbeCounters, before: ProbeCounters): ProbeCounters {
+  const out = { ...after };
+  for (const key of Object.keys(out) as (keyof ProbeCounters)[]) {
+    const a = after[key];
+    const b = before[key];
+    if (typeof a === 'number' && typeof b === 'number') {
+      (out as Record<string, unknown>)[key] = a - b;
+    }
+  }
+  out.statements = {};
+  for (const [sql, a] of Object.entries(after.statements)) {
+    const b = before.statements[sql] ?? { count: 0, ms: 0 };
+    if (a.count > b.count) out.statements[sql] = { count: a.count - b.count, ms: a.ms - b.ms };
+  }
+  return out;
+}
+
+async function apiPass(options: {
+  label: string;
+  apiDb: string;
+  tokens: string[];
+  pool: number;
+  pinCache: boolean;
+  dataDir: string;
+  sessionSecret: string;
+  sandbox: SandboxProcess | undefined;
+}): Promise<ApiPass> {
+  const backgroundCores = await waitForQuiet(options.label);
+  const pgBefore = await databaseStats(adminUrl, options.apiDb);
+  const profileFile = flags.profile
+    ? path.join(
+        os.tmpdir(),
+        `owo-bench-${startedAt.toISOString().replace(/:/g, '-')}-pool${options.pool}` +
+          `${options.pinCache ? '-pincache' : ''}.cpuprofile`,
+      )
+    : undefined;
+  log(`${options.label}: starting the API (pool ${options.pool})…`);
+  const api = await startApi({
+    root,
+    databaseUrl: databaseUrl(adminUrl, options.apiDb),
+    poolMax: options.pool,
+    dataDir: options.dataDir,
+    sessionSecret: options.sessionSecret,
+    pinCache: options.pinCache,
+    externalSandbox: options.sandbox,
+    profileFile,
+  });
+  const entry = { what: 'stop the API process', fn: () => api.stop() };
+  cleanups.push(entry);
+  try {
+    // One purchase first: a broken endpoint fails the run here with the API's own answer.
+    const agent = new http.Agent({ keepAlive: false });
+    const smoke = await purchase(agent, api.port, options.tokens[0] ?? '');
+    agent.destroy();
+    if (!smoke.ok) {
+      throw new Error(
+        `the first purchase failed: POST /api/transactions/airtime → HTTP ${smoke.status}\n` +
+          `${smoke.body.slice(0, 2000)}\n--- API output ---\n${api.output()}`,
+      );
+    }
+    await checkpoint(adminUrl);
+
+    const load = new LoadGenerator(api.port, options.tokens);
+    load.start();
+    log(`${options.label}: ${options.tokens.length} clients, warm-up ${warmup}s…`);
+    await sleep(warmup * 1000);
+    const sampler = new ActivitySampler(adminUrl, options.apiDb);
+    await sampler.start();
+    const cpu0 = cpuSnapshot();
+    const c0 = await api.counters();
+    load.startRecording();
+    log(`${options.label}: measuring ${seconds}s…`);
+    await sleep(seconds * 1000);
+    load.stopRecording();
+    const c1 = await api.counters();
+    const cpu1 = cpuSnapshot();
+    const activity = await sampler.stop();
+    await load.stop();
+    await api.stop();
+    cleanups.splice(cleanups.indexOf(entry), 1);
+    // Backends report their last statistics as they exit.
+    await sleep(700);
+    const pgStat = statsDelta(await databaseStats(adminUrl, options.apiDb), pgBefore);
+
+    const result = load.result();
+    const counters = counterDelta(c1, c0);
+    const cpu = cpuUse(cpu1, cpu0, api.pid, options.sandbox?.pid);
+    const answered = Math.max(1, result.ok + result.errors);
+    const per = (x: number, digits = 2) => round(x / answered, digits);
+    const perPurchase: PerPurchase = {
+      statements: per(counters.queries),
+      transactions: per(counters.begins),
+      serverCommits: per(counters.commits + counters.autocommit),
+      dbRoundTripMs: per(counters.queryMs),
+      poolWaitMs: per(counters.poolWaitMs),
+      supplierCalls: per(counters.fetches),
+      supplierCallMs: per(counters.fetchMs),
+      argon2Verifies: per(counters.argon2Verifies),
+      argon2VerifyMs: counters.argon2Probe ? per(counters.argon2VerifyMs) : null,
+      apiCpuMs:
+        cpu.apiCores === undefined ? null : round((cpu.apiCores * cpu.seconds * 1000) / answered),
+      postgresCpuMs: round((cpu.postgresCores * cpu.seconds * 1000) / answered),
+      xactCommitPgStat: round(pgStat.xactCommit / Math.max(1, result.allRequests + 1)),
+    };
+    const statements = Object.entries(counters.statements)
+      .map(([sql, { count, ms }]) => ({
+        sql,
+        perPurchase: per(count),
+        msPerPurchase: per(ms),
+        msEach: round(ms / count),
+      }))
+      .sort((a, b) => b.msPerPurchase - a.msPerPurchase);
+    return {
+      label: options.label,
+      pool: options.pool,
+      pinCache: options.pinCache,
+      load: result,
+      cpu,
+      activity,
+      perPurchase,
+      statements,
+      counters,
+      pgStat,
+      backgroundCores,
+      profile: profileFile ? summarizeProfile(profileFile) : undefined,
+    };
+  } catch (error) {
+    await api.stop();
+    throw error;
+  }
+}
+
+// ------------------------------------------------------------------ pgbench pass
+async function pgbenchPass(pgbenchDb: string) {
+  const backgroundCores = await waitForQuiet('pgbench');
+  await checkpoint(adminUrl);
+  const sampler = new ActivitySampler(adminUrl, pgbenchDb);
+  await sampler.start();
+  const cpu0 = cpuSnapshot();
+  const result = await pgbenchRun({
+    databaseUrl: databaseUrl(adminUrl, pgbenchDb),
+    clients,
+    seconds: pgbenchSeconds,
+    scale,
+  });
+  const cpu1 = cpuSnapshot();
+  const activity = await sampler.stop();
+  return { result, cpu: cpuUse(cpu1, cpu0, undefined), activity, backgroundCores };
+}
+
+/**
+ * Other work on the machine (a test run, a build) skews every figure. Before a pass, wait up to
+ * --quiet-wait seconds (default 60) for the machine to be quiet, and record how busy it was.
+ */
+async function waitForQuiet(label: string): Promise<number> {
+  const busyOver = async (ms: number) => {
+    const a = machineCpu();
+    await sleep(ms);
+    const b = machineCpu();
+    return round((b.busy - a.busy) / (ms / 1000));
+  };
+  let busy = await busyOver(1000);
+  const deadline = Date.now() + quietWaitSeconds * 1000;
+  if (busy > 0.25) log(`${label}: the machine is busy (${busy} cores) before the pass; waiting…`);
+  while (busy > 0.25 && Date.now() < deadline) busy = await busyOver(2000);
+  if (busy > 0.25) log(`${label}: still ${busy} cores busy; measuring anyway (see "other" CPU)`);
+  return busy;
+}
+
+// ------------------------------------------------------------------ report
+function table(rows: [string, string][]) {
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n');
+}
+
+function cpuLine(cpu: CpuUse): string {
+  const parts = [
+    cpu.apiCores === undefined ? '' : `API ${cpu.apiCores}`,
+    cpu.sandboxCores === undefined ? '' : `sandbox ${cpu.sandboxCores}`,
+    `PostgreSQL ${cpu.postgresCores}`,
+    `bench process ${cpu.loadGeneratorCores}`,
+    cpu.exitedChildrenCores > 0 ? `pgbench ${cpu.exitedChildrenCores}` : '',
+    `other ${cpu.otherCores}`,
+  ].filter(Boolean);
+  const others = cpu.topOthers.map((o) => `${o.comm}[${o.pid}] ${o.cores}`).join(', ');
+  return (
+    `machine ${cpu.machineBusyCores} = ${parts.join(' + ')}` +
+    `${others ? ` (other: ${others})` : ''}; interrupts ${cpu.irqCores}, steal ${cpu.stealCores}`
+  );
+}
+
+function printPass(pass: ApiPass, pg: PgbenchResult | undefined, argon2: Argon2Result) {
+  const l = pass.load;
+  const p = pass.perPurchase;
+  const ratio = pg ? round(l.purchasesPerSecond / pg.tps, 3) : undefined;
+  // CPU the purchases' argon2 verifications take: verifies per purchase × the cost of one
+  // (measured alone) × purchases per second.
+  const argonCoreShare =
+    p.argon2VerifyMs === null
+      ? undefined
+      : (argon2.single.meanMs * p.argon2Verifies * l.purchasesPerSecond) / 1000;
+  console.log(`\n== ${pass.label} ==`);
+  console.log(
+    table([
+      ['purchases/s', `${l.purchasesPerSecond}  (${l.ok} in ${l.seconds}s, ${l.clients} clients)`],
+      [
+        'latency p50 / p95 / p99',
+        `${l.latencyMs.p50} / ${l.latencyMs.p95} / ${l.latencyMs.p99} ms`,
+      ],
+      ['latency mean / max', `${l.latencyMs.mean} / ${l.latencyMs.max} ms`],
+      ['errors', `${l.errors}  ${JSON.stringify(l.statuses)}`],
+      ['pgbench tpcb-like tps', pg ? `${pg.tps}` : 'skipped'],
+      ['ratio purchases/s ÷ tps', ratio === undefined ? '-' : `${ratio}`],
+      ['per purchase: SQL statements', `${p.statements}`],
+      ['per purchase: BEGIN…COMMIT', `${p.transactions}`],
+      [
+        'per purchase: server commits',
+        `${p.serverCommits}  (pg_stat_database: ${p.xactCommitPgStat})`,
+      ],
+      ['per purchase: DB round trips', `${p.dbRoundTripMs} ms summed`],
+      ['per purchase: pool wait', `${p.poolWaitMs} ms`],
+      ['per purchase: supplier call', `${p.supplierCalls} × = ${p.supplierCallMs} ms`],
+      [
+        'per purchase: argon2 verify',
+        p.argon2VerifyMs === null
+          ? 'probe not attached'
+          : `${p.argon2Verifies} × = ${p.argon2VerifyMs} ms (in the API, queueing included)`,
+      ],
+      ['per purchase: CPU', `API ${p.apiCpuMs ?? '?'} ms, PostgreSQL ${p.postgresCpuMs} ms`],
+      ['CPU cores used', cpuLine(pass.cpu)],
+      [
+        'argon2 share of the machine',
+        argonCoreShare === undefined
+          ? '-'
+          : `≈ ${round(argonCoreShare)} cores (${argon2.single.meanMs} ms × ` +
+            `${p.argon2Verifies} per purchase × ${l.purchasesPerSecond}/s)`,
+      ],
+      [
+        'DB connections (avg)',
+        Object.entries(pass.activity.averages)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('; '),
+      ],
+    ]),
+  );
+  console.log(`  busy before the pass: ${pass.backgroundCores} cores`);
+  console.log('  SQL by round-trip time per purchase (count × each = per purchase):');
+  for (const st of pass.statements.slice(0, 14)) {
+    console.log(
+      `    ${String(st.perPurchase).padStart(5)} × ${String(st.msEach).padStart(7)} ms = ` +
+        `${String(st.msPerPurchase).padStart(7)} ms  ${st.sql}`,
+    );
+  }
+  if (pass.profile) {
+    const perPurchase = (ms: number) => round(ms / Math.max(1, l.ok + l.errors), 2);
+    console.log(
+      `  API main thread (V8 profile, ${pass.profile.file}): busy ${pass.profile.busyMs} of ` +
+        `${pass.profile.windowMs} ms = ${perPurchase(pass.profile.busyMs)} ms per purchase`,
+    );
+    for (const a of pass.profile.byArea.slice(0, 14)) {
+      console.log(
+        `    ${String(a.share).padStart(5)}%  ${String(perPurchase(a.ms)).padStart(6)} ms/purchase  ${a.area}`,
+      );
+    }
+    console.log('  hottest functions (self time):');
+    for (const f of pass.profile.topFunctions.slice(0, 8)) {
+      console.log(`    ${String(f.share).padStart(5)}%  ${f.fn}`);
+    }
+  }
+  if (l.sampleErrors.length > 0) {
+    console.log('  first errors:');
+    for (const e of l.sampleErrors) console.log(`    ${e}`);
+  }
+}
+
+// ------------------------------------------------------------------ main
+async function main() {
+  const suffix = randomBytes(4).toString('hex');
+  const apiDb = `owo_bench_${suffix}`;
+  const pgbenchDb = `owo_pgbench_${suffix}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'owo-bench-'));
+  cleanups.push({
+    what: 'remove the data dir',
+    fn: () => rmSync(dataDir, { recursive: true, force: true }),
+  });
+
+  const server = await serverInfo(adminUrl);
+  for (const name of [apiDb, pgbenchDb]) {
+    await createDatabase(adminUrl, name);
+    cleanups.push({ what: `drop ${name}`, fn: () => dropDatabase(adminUrl, name) });
+  }
+  log(`databases ${apiDb}, ${pgbenchDb} on PostgreSQL ${server.version}`);
+
+  const argon2Background = await waitForQuiet('argon2');
+  log(`argon2id verify, ${argon2Seconds}s single and ${argon2Seconds}s × ${clients} concurrent…`);
+  const argon2 = {
+    ...(await benchArgon2(clients, argon2Seconds)),
+    backgroundCores: argon2Background,
+  };
+
+  log(
+    `seeding ${clients} customers (PIN, session, ₦${(10_000_000).toLocaleString('en-NG')} each)…`,
+  );
+  // One secret for the seeding and every API process: PINs are keyed with it.
+  const sessionSecret = randomBytes(36).toString('base64url');
+  const seeded = await seed({
+    databaseUrl: databaseUrl(adminUrl, apiDb),
+    users: clients,
+    dataDir,
+    sessionSecret,
+  });
+  // ₦10,000,000 per wallet is 100,000 purchases of ₦100 each: no pass comes near it.
+  const purchasesPerWallet = seeded.fundedKobo / (PURCHASE_NAIRA * 100);
+
+  if (!flags['skip-pgbench']) {
+    log(`pgbench -i -s ${scale}…`);
+    const init = await pgbenchInit(databaseUrl(adminUrl, pgbenchDb), scale);
+    log(`pgbench init took ${init.seconds}s`);
+  }
+
+  let sandbox: SandboxProcess | undefined;
+  if (flags['sandbox-process']) {
+    sandbox = await startSandboxProcess(root);
+    const started = sandbox;
+    cleanups.push({ what: 'stop the sandbox process', fn: () => started.stop() });
+    log(`provider sandbox in its own process (pid ${sandbox.pid})`);
+  }
+
+  const passes: ApiPass[] = [];
+  for (const pool of pools) {
+    passes.push(
+      await apiPass({
+        label: `API pass, ${clients} clients, pool ${pool}`,
+        apiDb,
+        tokens: seeded.tokens,
+        pool,
+        pinCache: false,
+        dataDir,
+        sessionSecret,
+        sandbox,
+      }),
+    );
+  }
+  if (flags['pin-cache']) {
+    const pool = pools[pools.length - 1] ?? 20;
+    passes.push(
+      await apiPass({
+        label: `diagnostic pass, pool ${pool}, argon2 verify cached (not a real configuration)`,
+        apiDb,
+        tokens: seeded.tokens,
+        pool,
+        pinCache: true,
+        dataDir,
+        sessionSecret,
+        sandbox,
+      }),
+    );
+  }
+
+  log('auditing the ledger after the load…');
+  const audit = await auditAfterRun(databaseUrl(adminUrl, apiDb));
+
+  let pgbench: Awaited<ReturnType<typeof pgbenchPass>> | undefined;
+  if (!flags['skip-pgbench']) {
+    log(`pgbench -c ${clients} -T ${pgbenchSeconds} (tpcb-like)…`);
+    pgbench = await pgbenchPass(pgbenchDb);
+  }
+
+  // ---------------------------------------------------------------- print
+  const machine = {
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? '?',
+    memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    postgres: server.version,
+    postgresSettings: server.settings,
+    uvThreadpoolSize: argon2.threadpool,
+  };
+  console.log('\n================ Owo bench ================');
+  console.log(
+    table([
+      ['date', startedAt.toISOString()],
+      ['machine', `${machine.cores} cores, ${machine.cpu}, ${machine.memoryGiB} GiB`],
+      ['node / postgres', `${machine.node} / ${machine.postgres}`],
+      [
+        'postgres settings',
+        Object.entries(server.settings)
+          .map(([k, v]) => `${k}=${v || "''"}`)
+          .join(' '),
+      ],
+      ['command', `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim()],
+      ['clients / warm-up / window', `${clients} / ${warmup}s / ${seconds}s`],
+      [
+        'provider sandbox',
+        sandbox ? 'own process (API in live mode against it)' : 'inside the API process',
+      ],
+      [
+        'seeding',
+        `${clients} customers in ${round(seeded.seconds, 1)}s, ` +
+          `${purchasesPerWallet.toLocaleString('en-NG')} purchases' worth each`,
+      ],
+    ]),
+  );
+  console.log(
+    '\n== argon2id verify (lib/hashing.ts: passwords; PINs stored before the HMAC switch) ==',
+  );
+  console.log(
+    table([
+      ['hash (once)', `${argon2.hashMs} ms`],
+      [
+        'verify, one at a time',
+        `${argon2.single.opsPerSecond}/s (${argon2.single.meanMs} ms each)`,
+      ],
+      [
+        `verify, ${argon2.concurrent.concurrency} at a time`,
+        `${argon2.concurrent.opsPerSecond}/s (${argon2.concurrent.meanMs} ms each incl. queueing; ` +
+          `UV_THREADPOOL_SIZE=${argon2.threadpool}, ${argon2.cores} cores)`,
+      ],
+      [
+        'ceiling if every purchase verified one',
+        `≈ ${argon2.concurrent.opsPerSecond}/s (see "argon2 verify" per purchase below)`,
+      ],
+      ['busy before', `${argon2.backgroundCores} cores`],
+    ]),
+  );
+  if (pgbench) {
+    const r = pgbench.result;
+    console.log(`\n== pgbench (built-in tpcb-like, scale ${r.scale}) ==`);
+    console.log(
+      table([
+        ['command', r.command],
+        ['tps', `${r.tps}  (${r.transactions ?? '?'} transactions, ${r.failed ?? 0} failed)`],
+        ['latency average', `${r.latencyMs ?? '?'} ms`],
+        ['CPU cores used', cpuLine(pgbench.cpu)],
+        ['busy before the pass', `${pgbench.backgroundCores} cores`],
+        [
+          'DB connections (avg)',
+          Object.entries(pgbench.activity.averages)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('; '),
+        ],
+      ]),
+    );
+  }
+  for (const pass of passes) printPass(pass, pgbench?.result, argon2);
+  console.log('\n== ledger audit after the load (ledger/invariants.ts) ==');
+  console.log(
+    table([
+      [
+        'invariants',
+        audit.ok ? 'all hold' : `BROKEN: ${audit.broken.map((b) => b.name).join('; ')}`,
+      ],
+      ['orders by state', JSON.stringify(audit.purchases)],
+    ]),
+  );
+  for (const b of audit.broken) console.log(`  ${b.name}: ${JSON.stringify(b.violations)}`);
+
+  const json = {
+    date: startedAt.toISOString(),
+    command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+    machine,
+    clients,
+    sandbox: sandbox ? 'own process' : 'in the API process',
+    warmupSeconds: warmup,
+    seconds,
+    argon2,
+    audit,
+    pgbench: pgbench && {
+      ...pgbench.result,
+      cpu: pgbench.cpu,
+      activity: pgbench.activity,
+      backgroundCores: pgbench.backgroundCores,
+    },
+    passes: passes.map((p) => ({
+      label: p.label,
+      pool: p.pool,
+      pinCache: p.pinCache,
+      purchasesPerSecond: p.load.purchasesPerSecond,
+      latencyMs: p.load.latencyMs,
+      ok: p.load.ok,
+      errors: p.load.errors,
+      statuses: p.load.statuses,
+      ratio: pgbench ? round(p.load.purchasesPerSecond / pgbench.result.tps, 3) : null,
+      perPurchase: p.perPurchase,
+      cpu: p.cpu,
+      activity: p.activity,
+      counters: p.counters,
+      pgStat: p.pgStat,
+      backgroundCores: p.backgroundCores,
+      statements: p.statements,
+      profile: p.profile,
+      sampleErrors: p.load.sampleErrors,
+    })),
+  };
+  writeFileSync(outFile, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`\n---- JSON (also in ${outFile}) ----`);
+  console.log(JSON.stringify(json));
+}
+
+main()
+  .then(() => cleanup())
+  .catch(async (error: unknown) => {
+    console.error(
+      `\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+    );
+    await cleanup();
+    process.exit(1);
+  });

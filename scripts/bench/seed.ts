@@ -1,0 +1,104 @@
+import { loadConfig } from '../../apps/api/src/config';
+import { openDatabase } from '../../apps/api/src/db/client';
+import type { AppDeps } from '../../apps/api/src/deps';
+import { createLedger } from '../../apps/api/src/ledger/ledger';
+import { systemClock } from '../../apps/api/src/lib/clock';
+import { createLogger } from '../../apps/api/src/lib/logger';
+import {
+  createAdjustmentService,
+  MAX_OPERATOR_CREDIT_KOBO,
+} from '../../apps/api/src/modules/adjustments/service';
+import { createOtpService } from '../../apps/api/src/modules/auth/otp-service';
+import { createSessionService } from '../../apps/api/src/modules/auth/session-service';
+import { createPinService } from '../../apps/api/src/modules/pin/service';
+import { usersRepository } from '../../apps/api/src/modules/users/repository';
+import type { Providers } from '@owo/providers/types';
+
+export const BENCH_PIN = '1234';
+
+export interface Seeded {
+  tokens: string[];
+  /** Each wallet's starting balance, kobo. */
+  fundedKobo: number;
+  seconds: number;
+}
+
+/**
+ * One customer per client (so no two clients fight over one wallet row), each verified, with
+ * PIN 1234, a session and the largest operator credit. Written with the app's own repositories
+ * and services, as `npm run cli` would. The PIN is set through the PIN service, so it is stored
+ * the way the API will check it (today an HMAC keyed with the server secret, which is why the
+ * API process must get the same sessionSecret).
+ */
+export async function seed(options: {
+  databaseUrl: string;
+  users: number;
+  dataDir: string;
+  sessionSecret: string;
+}): Promise<Seeded> {
+  const started = performance.now();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    SESSION_SECRET: options.sessionSecret,
+    LOG_LEVEL: 'silent',
+    RECONCILER_INTERVAL_MS: '0',
+  });
+  const database = openDatabase({ databaseUrl: options.databaseUrl, poolMax: 10 });
+  try {
+    await database.migrate();
+    const deps: AppDeps = {
+      config,
+      database,
+      clock: systemClock,
+      mailer: { send: async () => {} },
+      logger: createLogger('silent'),
+      // Seeding calls no supplier.
+      providers: new Proxy({} as Providers, {
+        get() {
+          throw new Error('the bench seeding does not call suppliers');
+        },
+      }),
+    };
+    const sessions = createSessionService(deps);
+    const adjustments = createAdjustmentService(deps, createLedger(database));
+    const pins = createPinService(deps, createOtpService(deps));
+    const run = Date.now().toString(36);
+
+    const one = async (i: number) => {
+      const user = await database.db.transaction((tx) =>
+        usersRepository.insertWithWallet(tx, {
+          email: `bench.${run}.${i}@example.com`,
+          firstName: 'Bench',
+          lastName: `Client${i}`,
+          phoneNumber: '08031234567',
+          isVerified: true,
+        }),
+      );
+      await pins.setPin(user.id, { transactionPin: BENCH_PIN });
+      await adjustments.credit({
+        userId: user.id,
+        amountKobo: MAX_OPERATOR_CREDIT_KOBO,
+        reason: 'bench funding',
+        actor: 'bench',
+      });
+      const { token } = await sessions.issue(user.id, { ip: '127.0.0.1', userAgent: 'owo-bench' });
+      return token;
+    };
+
+    const tokens: string[] = [];
+    const batch = 10;
+    for (let i = 0; i < options.users; i += batch) {
+      const ids = Array.from({ length: Math.min(batch, options.users - i) }, (_, k) => i + k);
+      tokens.push(...(await Promise.all(ids.map(one))));
+    }
+    return {
+      tokens,
+      fundedKobo: MAX_OPERATOR_CREDIT_KOBO,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await database.close();
+  }
+}
