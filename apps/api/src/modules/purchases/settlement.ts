@@ -83,8 +83,6 @@ export function createSettlement({ database, clock }: AppDeps, ledger: Ledger) {
           transactionId: id,
         });
       }
-      await ledger.apply(tx, transfers);
-
       const extra: Record<string, unknown> = { processedAt: clock.now().toISOString() };
       if (outcome.status === 'delivered') {
         if (outcome.token) extra.token = outcome.token;
@@ -97,6 +95,8 @@ export function createSettlement({ database, clock }: AppDeps, ledger: Ledger) {
         extra,
       );
       await alsoInTransaction?.(tx, row);
+      // Last: the shared system rows stay locked only from here to the commit.
+      await ledger.apply(tx, transfers);
       return row;
     });
   }
