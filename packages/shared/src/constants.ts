@@ -43,3 +43,6 @@ export const DATA_BALANCE_USSD = '*323*4#';
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_MAX_PAGE_SIZE = 100;
 export const HISTORY_YEARS = 10;
+
+/** Nigeria keeps UTC+1 all year (no DST): Lagos calendar arithmetic is a fixed offset. */
+export const LAGOS_OFFSET_MS = 60 * 60 * 1000;

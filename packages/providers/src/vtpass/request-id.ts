@@ -4,9 +4,7 @@
  * date (code 011), and the id is also what we requery by, so it must be unique per order.
  */
 import { randomInt } from 'node:crypto';
-
-/** Lagos is UTC+1 all year (no daylight saving), so plain arithmetic is exact and needs no ICU. */
-export const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+import { LAGOS_OFFSET_MS } from '@owo/shared/constants';
 
 const SUFFIX_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const DEFAULT_SUFFIX_LENGTH = 12;

@@ -32,7 +32,7 @@ type In<T extends z.ZodType> = z.output<T>;
 type Ctx = Omit<OrderContext, 'pin'>;
 
 /** A client-sent price for a fixed-price plan is checked, never used. */
-function assertPrice(plan: PlanRow, amountKobo: number | undefined) {
+function checkPrice(plan: PlanRow, amountKobo: number | undefined) {
   if (amountKobo !== undefined && amountKobo !== plan.sellingKobo) {
     throw new AppError('AMOUNT_MISMATCH');
   }
@@ -56,6 +56,36 @@ export function createPurchaseService(
   const verification = createVerification(providers);
   const order = (ctx: Ctx, pin: string, draft: () => Promise<OrderDraft>) =>
     placeOrder({ ...ctx, pin }, draft);
+
+  /** The plan a purchase names, at our price. */
+  const pricedPlan = async (
+    key: Parameters<CatalogueService['planForPurchase']>[0],
+    externalId: string,
+    clientAmountKobo: number | undefined,
+  ): Promise<PlanRow> => {
+    const plan = await catalogue.planForPurchase(key, externalId);
+    checkPrice(plan, clientAmountKobo);
+    return plan;
+  };
+
+  /** Airtime sells at face value. */
+  const airtimeDraft = (
+    network: NetworkName,
+    phone: string,
+    amountKobo: number,
+    request: SupplierRequest,
+    fallback?: OrderDraft['fallback'],
+  ): OrderDraft => ({
+    product: 'airtime',
+    service: 'airtime',
+    serviceType: 'airtime',
+    description: `${network} Airtime`,
+    metadata: { network, mobile_number: phone, phone, supplier: supplierOf(request) },
+    sellingKobo: amountKobo,
+    costKobo: amountKobo,
+    request,
+    fallback,
+  });
 
   const dataDraft = (plan: PlanRow, phone: string, request: OrderDraft['request']): OrderDraft => {
     const network = (networkById(plan.networkId ?? 0) ??
@@ -137,26 +167,12 @@ export function createPurchaseService(
     inhouseAirtime: (ctx: Ctx, b: In<typeof inhouseAirtimeSchema>) =>
       order(ctx, b.transactionPin, async () => {
         const network = networkOf(b.network, messages.selectNetworkAirtime);
-        return {
-          product: 'airtime',
-          service: 'airtime',
-          serviceType: 'airtime',
-          description: `${network} Airtime`,
-          metadata: {
-            network,
-            mobile_number: b.mobile_number,
-            phone: b.mobile_number,
-            supplier: 'datastation',
-          },
-          sellingKobo: b.amount,
-          costKobo: b.amount,
-          request: {
-            kind: 'datastation-topup',
-            networkId: b.network,
-            phone: b.mobile_number,
-            amountKobo: b.amount,
-          },
-        };
+        return airtimeDraft(network, b.mobile_number, b.amount, {
+          kind: 'datastation-topup',
+          networkId: b.network,
+          phone: b.mobile_number,
+          amountKobo: b.amount,
+        });
       }),
 
     inhouseData: (ctx: Ctx, b: In<typeof inhouseDataSchema>) =>
@@ -167,7 +183,7 @@ export function createPurchaseService(
           String(b.plan),
         );
         if (plan.networkId !== b.network) throw new AppError('PLAN_NOT_FOUND');
-        assertPrice(plan, b.amount);
+        checkPrice(plan, b.amount);
         return dataDraft(plan, b.mobile_number, {
           kind: 'datastation-data',
           networkId: b.network,
@@ -179,8 +195,7 @@ export function createPurchaseService(
     supplierData: (ctx: Ctx, supplier: string, b: In<typeof supplierDataSchema>) =>
       order(ctx, b.transactionPin, async () => {
         if (supplier !== 'ogdams' && supplier !== 'datastation') throw new AppError('NOT_FOUND');
-        const plan = await catalogue.planForPurchase({ supplier, category: 'data' }, b.planId);
-        assertPrice(plan, b.amount);
+        const plan = await pricedPlan({ supplier, category: 'data' }, b.planId, b.amount);
         const network = plan.service as NetworkName;
         return dataDraft(
           plan,
@@ -205,11 +220,11 @@ export function createPurchaseService(
       order(ctx, b.transactionPin, async () => {
         const cable = cableByName(b.cablename);
         if (!cable) throw new AppError('VALIDATION_FAILED', { message: messages.selectCablePlan });
-        const plan = await catalogue.planForPurchase(
+        const plan = await pricedPlan(
           { supplier: 'datastation', category: 'cable', service: cable.cablename },
           String(b.cableplan),
+          b.amount,
         );
-        assertPrice(plan, b.amount);
         return cableDraft(
           plan,
           { cablename: cable.cablename, card: b.smart_card_number, verifyAs: cable.serviceID },
@@ -242,11 +257,11 @@ export function createPurchaseService(
     // ------------------------------------------------------------ provider family (VTpass)
     providerData: (ctx: Ctx, b: In<typeof providerDataSchema>) =>
       order(ctx, b.transactionPin, async () => {
-        const plan = await catalogue.planForPurchase(
+        const plan = await pricedPlan(
           { supplier: 'vtpass', category: 'data', service: b.serviceID },
           b.variation_code,
+          b.amount,
         );
-        assertPrice(plan, b.amount);
         return dataDraft(plan, b.phone, {
           kind: 'vtpass',
           serviceID: b.serviceID,
@@ -264,16 +279,12 @@ export function createPurchaseService(
         if (!network || VTPASS_AIRTIME_SERVICE[network] !== b.serviceID) {
           throw new AppError('VALIDATION_FAILED', { message: messages.selectNetworkAirtime });
         }
-        return {
-          product: 'airtime',
-          service: 'airtime',
-          serviceType: 'airtime',
-          description: `${network} Airtime`,
-          metadata: { network, mobile_number: b.phone, phone: b.phone, supplier: 'vtpass' },
-          sellingKobo: b.amount,
-          costKobo: b.amount,
-          request: { kind: 'vtpass', serviceID: b.serviceID, amountKobo: b.amount, phone: b.phone },
-          fallback: {
+        return airtimeDraft(
+          network,
+          b.phone,
+          b.amount,
+          { kind: 'vtpass', serviceID: b.serviceID, amountKobo: b.amount, phone: b.phone },
+          {
             request: {
               kind: 'datastation-topup',
               networkId: NETWORK_IDS[network],
@@ -282,16 +293,16 @@ export function createPurchaseService(
             },
             costKobo: b.amount,
           },
-        };
+        );
       }),
 
     providerTv: (ctx: Ctx, b: In<typeof providerTvSchema>) =>
       order(ctx, b.transactionPin, async () => {
-        const plan = await catalogue.planForPurchase(
+        const plan = await pricedPlan(
           { supplier: 'vtpass', category: 'cable', service: b.serviceID },
           b.variation_code,
+          b.amount,
         );
-        assertPrice(plan, b.amount);
         return cableDraft(
           plan,
           {

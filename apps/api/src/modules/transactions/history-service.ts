@@ -1,4 +1,4 @@
-import { HISTORY_PAGE_SIZE } from '@owo/shared/constants';
+import { HISTORY_PAGE_SIZE, LAGOS_OFFSET_MS } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { parseNairaToKobo } from '@owo/shared/money';
 import type { TransactionsReply } from '@owo/shared/api-types';
@@ -6,9 +6,7 @@ import type { AppDeps } from '../../deps';
 import { toTransactionDto } from './dto';
 import { transactionsRepository, type HistoryFilter } from './repository';
 
-/** Nigeria keeps UTC+1 all year, so a Lagos calendar month is a fixed UTC window. */
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-
+/** A Lagos calendar month (or year) as a fixed UTC window. */
 export function lagosMonthWindow(year: number, month?: number): { from: Date; to: Date } {
   const startMonth = month ? month - 1 : 0;
   const endYear = month ? (month === 12 ? year + 1 : year) : year + 1;
