@@ -234,3 +234,12 @@ export interface ServiceStatus {
   utility: boolean;
   system: boolean;
 }
+
+// ---------------------------------------------------------------- issue 4: deposits and KYC
+// ---- end deposits and KYC
+
+// ---------------------------------------------------------------- issue 4: transfers, betting
+// ---- end transfers, betting
+
+// ---------------------------------------------------------------- issue 5: airtime to cash
+// ---- end airtime to cash

@@ -46,3 +46,75 @@ export const HISTORY_YEARS = 10;
 
 /** Nigeria keeps UTC+1 all year (no DST): Lagos calendar arithmetic is a fixed offset. */
 export const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+// ---------------------------------------------------------------- issue 4: money in and across
+export const DEPOSIT_MIN_NAIRA = 100;
+/** PalmPay checkout accounts expire with the spec's funding countdown. */
+export const CHECKOUT_EXPIRY_S = FUNDING_COUNTDOWN_S;
+export const IDENTITY_NUMBER_LENGTH = 11;
+export const IDENTITY_TYPES = ['NIN', 'BVN'] as const;
+export type IdentityKind = (typeof IDENTITY_TYPES)[number];
+export const TRANSFER_MIN_NAIRA = 10;
+export const BETTING_SCENE_CODE = 'betting';
+export const BETTING_QUICK_AMOUNTS_NAIRA = [100, 500, 1000, 2000, 5000, 10000] as const;
+export const BETTING_FALLBACK_RANGE = '100-500,000';
+export const BETTING_FALLBACK_MAX_DIGITS = 9;
+export const BETTING_PLATFORMS_SHOWN = 3;
+/** Billers the product hides from the betting list (spec §2, compared case-insensitively). */
+export const HIDDEN_BILLERS = ['MSport', 'SportyBet'] as const;
+/**
+ * Wallet limits by KYC level, in kobo (defaults; the server reads overrides from its config):
+ * how much may leave the wallet per Lagos day, and the most it may hold.
+ */
+export const WALLET_LIMITS_KOBO = {
+  unverified: { dailyOut: 50_000_00, balanceCap: 300_000_00 },
+  verified: { dailyOut: 200_000_00, balanceCap: 500_000_00 },
+} as const;
+
+// ---------------------------------------------------------------- issue 5: airtime to cash
+export const SWAP_RATE = 0.6;
+export const SWAP_RATE_PERCENT = 60;
+/** The upload page's fallback when no expected payout is passed (spec 2 §2). */
+export const SWAP_UPLOAD_FALLBACK_RATE = 0.85;
+export const SWAP_MIN_NAIRA = 100;
+export const SWAP_MAX_NAIRA = 50_000;
+export const SWAP_NETWORKS = ['MTN', 'AIRTEL'] as const;
+export type SwapNetwork = (typeof SWAP_NETWORKS)[number];
+export const SWAP_MAX_SCREENSHOTS = 3;
+export const SWAP_REDIRECT_MS = 3000;
+export const ADMIN_SWAP_PAGE_SIZE = 10;
+export const SWAP_STATUSES = [
+  'PENDING_TRANSFER',
+  'AWAITING_VERIFICATION',
+  'PROCESSING',
+  'COMPLETED',
+  'REJECTED',
+  'CANCELLED',
+] as const;
+export type SwapStatus = (typeof SWAP_STATUSES)[number];
+export const SWAP_BANKS = [
+  'Access Bank',
+  'GTBank',
+  'First Bank',
+  'UBA',
+  'Zenith Bank',
+  'Fidelity Bank',
+  'FCMB',
+  'Sterling Bank',
+  'Union Bank',
+  'Wema Bank',
+  'Polaris Bank',
+  'Stanbic IBTC',
+  'Keystone Bank',
+  'Heritage Bank',
+  'Unity Bank',
+  'Providus Bank',
+  'Jaiz Bank',
+  'SunTrust Bank',
+  'Titan Trust Bank',
+  'Parallex Bank',
+  'Opay',
+  'Palmpay',
+  'Moniepoint',
+  'Kuda',
+] as const;

@@ -140,6 +140,21 @@ export const messages = {
   serviceShutdown: 'This service is currently unavailable. Please try again later.',
   transactionsFetched: 'Transactions fetched successfully',
   catalogueFetched: 'Fetched successfully',
+
+  // ---- issue 4: deposits and webhooks (deposits helper)
+  // ---- end deposits
+
+  // ---- issue 4: KYC and accounts (deposits helper)
+  // ---- end KYC
+
+  // ---- issue 4: transfers and limits (transfers helper)
+  // ---- end transfers
+
+  // ---- issue 4: betting and services/pay (transfers helper)
+  // ---- end betting
+
+  // ---- issue 5: airtime to cash (swap helpers)
+  // ---- end airtime to cash
 } as const;
 
 export type MessageKey = keyof typeof messages;

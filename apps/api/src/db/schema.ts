@@ -202,8 +202,12 @@ export const purchases = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    product: text('product', { enum: ['airtime', 'data', 'cable', 'electricity'] }).notNull(),
-    supplier: text('supplier', { enum: ['vtpass', 'datastation', 'ogdams'] }).notNull(),
+    product: text('product', {
+      enum: ['airtime', 'data', 'cable', 'electricity', 'betting'],
+    }).notNull(),
+    supplier: text('supplier', {
+      enum: ['vtpass', 'datastation', 'ogdams', 'palmpay', 'safehaven'],
+    }).notNull(),
     state: text('state', { enum: ['processing', 'pending', 'delivered', 'failed'] }).notNull(),
     /** What was (or will be) sent to the current supplier, so requery and fallback can repeat it. */
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
@@ -279,3 +283,245 @@ export const serviceSwitches = pgTable('service_switches', {
   reason: text('reason').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- issue 4: money in and across
+
+/**
+ * NIN/BVN verifications with Safe Haven. The number itself is never stored: only a keyed digest
+ * (lib/hashing) to match it when the sub-account is created, and its last 3 digits for display.
+ */
+export const identityVerifications = pgTable(
+  'identity_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: ['NIN', 'BVN'] }).notNull(),
+    numberDigest: text('number_digest').notNull(),
+    numberHint: text('number_hint').notNull().default(''),
+    /** Safe Haven's identityId (data._id of identity/v2). */
+    providerIdentityId: text('provider_identity_id').notNull(),
+    status: text('status', { enum: ['initiated', 'validated', 'failed', 'completed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('identity_verifications_provider_id_key').on(t.providerIdentityId),
+    index('identity_verifications_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Bank accounts held for a user: the Safe Haven sub-account (kind subaccount) and the PalmPay
+ * virtual account deposits arrive in (kind virtual). At most one of each kind per user.
+ */
+export const userAccounts = pgTable(
+  'user_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['palmpay', 'safehaven'] }).notNull(),
+    kind: text('kind', { enum: ['virtual', 'subaccount'] }).notNull(),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    /** Our reference sent to the provider (accountReference / externalReference). */
+    externalReference: text('external_reference').notNull(),
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('user_accounts_user_kind_key').on(t.userId, t.kind),
+    uniqueIndex('user_accounts_number_key').on(t.provider, t.accountNumber),
+  ],
+);
+
+/**
+ * Deposit intents: a PalmPay bank-transfer checkout session (unverified users) or a request to
+ * pay into the user's virtual account (verified users). The credit itself is a transactions row
+ * written with the webhook event that proved the money arrived.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['checkout', 'virtual'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** Our order number (PalmPay outOrderNo). */
+    reference: text('reference').notNull(),
+    providerOrderNo: text('provider_order_no'),
+    sdkSessionId: text('sdk_session_id'),
+    payerAccountNo: text('payer_account_no').notNull().default(''),
+    payerBankName: text('payer_bank_name').notNull().default(''),
+    payerAccountName: text('payer_account_name').notNull().default(''),
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'expired'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    creditedKobo: bigint('credited_kobo', { mode: 'number' }).notNull().default(0),
+    /** The credit row once money arrived. */
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('deposits_reference_key').on(t.reference),
+    uniqueIndex('deposits_sdk_session_key').on(t.sdkSessionId),
+    index('deposits_payer_account_idx').on(t.payerAccountNo),
+    index('deposits_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Every webhook delivery we acted on, under the provider's unique event id. Inserted in the same
+ * transaction as the credit it causes, so a replay or a concurrent duplicate credits once.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_events_provider_event_key').on(t.provider, t.eventId)],
+);
+
+/** A transfer between two users: one ledger transfer, a history row for each side. */
+export const walletTransfers = pgTable(
+  'wallet_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    note: text('note').notNull().default(''),
+    debitTransactionId: uuid('debit_transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    creditTransactionId: uuid('credit_transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_transfers_sender_idx').on(t.senderId, t.createdAt),
+    check('wallet_transfers_amount_positive', sql`${t.amountKobo} > 0`),
+    check('wallet_transfers_distinct_users', sql`${t.senderId} <> ${t.recipientId}`),
+  ],
+);
+
+/**
+ * Credits that arrived over the wallet's balance cap: kept (money already received is never
+ * refused) and listed here for an admin to review.
+ */
+export const reviewFlags = pgTable(
+  'review_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    reason: text('reason').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('review_flags_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------- issue 5: airtime to cash
+
+/**
+ * Airtime-to-cash requests. Amounts in kobo. The state machine is in docs/decisions/0010; a swap
+ * leaves a state only by a conditional update, so two admins cannot both pay it.
+ */
+export const airtimeSwaps = pgTable(
+  'airtime_swaps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The reference users and admins see (e.g. SWP-7K3Q9X2M). */
+    swapId: text('swap_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    network: text('network', { enum: ['MTN', 'AIRTEL'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    expectedPayoutKobo: bigint('expected_payout_kobo', { mode: 'number' }).notNull(),
+    ratePercent: integer('rate_percent').notNull(),
+    userPhone: text('user_phone').notNull(),
+    recipientPhone: text('recipient_phone').notNull(),
+    paymentMethod: text('payment_method', { enum: ['wallet', 'bank'] }).notNull(),
+    walletEmail: text('wallet_email').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    accountNumber: text('account_number').notNull().default(''),
+    accountName: text('account_name').notNull().default(''),
+    screenshotUrl: text('screenshot_url').notNull().default(''),
+    status: text('status', {
+      enum: [
+        'PENDING_TRANSFER',
+        'AWAITING_VERIFICATION',
+        'PROCESSING',
+        'COMPLETED',
+        'REJECTED',
+        'CANCELLED',
+      ],
+    }).notNull(),
+    verifiedBy: uuid('verified_by').references(() => users.id),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    adminNote: text('admin_note').notNull().default(''),
+    payoutReference: text('payout_reference').notNull().default(''),
+    /** The history/ledger row of the payout once completed. */
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('airtime_swaps_swap_id_key').on(t.swapId),
+    // One unfinished swap per user, enforced by the database, not only by a read-then-write.
+    uniqueIndex('airtime_swaps_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('PENDING_TRANSFER', 'AWAITING_VERIFICATION', 'PROCESSING')`),
+    index('airtime_swaps_user_created_idx').on(t.userId, t.createdAt),
+    index('airtime_swaps_status_created_idx').on(t.status, t.createdAt),
+    check('airtime_swaps_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);
+
+/** Who did what to a swap and when (every admin action; issue 6 generalises to an audit log). */
+export const airtimeSwapEvents = pgTable(
+  'airtime_swap_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    swapId: uuid('swap_id')
+      .notNull()
+      .references(() => airtimeSwaps.id),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('airtime_swap_events_swap_idx').on(t.swapId, t.createdAt)],
+);

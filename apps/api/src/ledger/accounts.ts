@@ -6,6 +6,10 @@ export const SYSTEM_ACCOUNTS = {
   floatVtpass: 'float:vtpass',
   floatDatastation: 'float:datastation',
   floatOgdams: 'float:ogdams',
+  floatPalmpay: 'float:palmpay',
+  floatSafehaven: 'float:safehaven',
+  /** Airtime received through airtime-to-cash swaps: an asset, so its balance runs negative. */
+  airtimeAsset: 'asset:airtime',
   /** Purchases reserved from wallets and not yet posted or voided. */
   inFlight: 'in_flight',
   /** Margins: selling price minus the supplier's cost. */
@@ -18,7 +22,7 @@ export const SYSTEM_ACCOUNTS = {
 
 export type SystemAccountCode = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
 
-export type Supplier = 'vtpass' | 'datastation' | 'ogdams';
+export type Supplier = 'vtpass' | 'datastation' | 'ogdams' | 'palmpay' | 'safehaven';
 
 export function supplierFloat(supplier: Supplier): SystemAccountCode {
   return `float:${supplier}`;

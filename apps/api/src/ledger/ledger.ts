@@ -11,7 +11,15 @@ export type TransferCode =
   | 'purchase_margin'
   | 'purchase_margin_loss'
   | 'purchase_void'
-  | 'operator_credit';
+  | 'operator_credit'
+  /** Money that arrived from a bank (PalmPay webhook): outside → wallet. */
+  | 'deposit'
+  /** Wallet to wallet between two users. */
+  | 'wallet_transfer'
+  /** Airtime-to-cash: airtime asset → wallet (wallet payout) or → outside (bank payout). */
+  | 'swap_payout'
+  /** Airtime-to-cash: the part of the airtime kept (amount − payout), asset → revenue. */
+  | 'swap_margin';
 
 export interface Transfer {
   /** Caller-chosen when a retry must not duplicate it; generated otherwise. */
@@ -35,6 +43,8 @@ const SHARDED = new Set<string>([
   'float:vtpass',
   'float:datastation',
   'float:ogdams',
+  'float:palmpay',
+  'float:safehaven',
 ]);
 
 /** The shard of a sharded account for a key (a purchase id): the same key, the same shard. */
