@@ -1,5 +1,5 @@
 /** Reply shapes of spec §7 shared by the API and the web client (types only: no runtime cost). */
-import type { Gender, Role } from './constants';
+import type { Gender, Role, SwapNetwork, SwapStatus } from './constants';
 
 export interface UserDto {
   _id: string;
@@ -236,10 +236,154 @@ export interface ServiceStatus {
 }
 
 // ---------------------------------------------------------------- issue 4: deposits and KYC
+
+/** Deposit statuses as the spec's funding screen reads them (data.status). */
+export type DepositStatus = 'Completed' | 'Pending' | 'Failed' | 'Expired';
+
+/** POST deposit/bank-transfer (unverified users): a PalmPay checkout account for one payment. */
+export interface CheckoutDepositReply {
+  success: true;
+  message: string;
+  data: {
+    /** Our deposit id: the status check by id reads it. */
+    _id: string;
+    merchantName: string;
+    payerVirtualAccNo: string;
+    payerBankName: string;
+    payerAccountName: string;
+    sdkSessionId: string;
+    /** Naira. */
+    amount: number;
+    expiresAt: string;
+  };
+}
+
+/** POST deposit (KYC-verified users): the permanent virtual account to pay into. */
+export interface VirtualDepositReply {
+  success: true;
+  message: string;
+  data: {
+    _id: string;
+    virtualAccountName: string;
+    virtualAccountNo: string;
+    bankName: string;
+    amount: number;
+  };
+}
+
+/** Status by deposit id (GET deposit/{id}/status) and by session id (GET deposit/session/{id}). */
+export interface DepositStatusReply {
+  success: true;
+  message: string;
+  data: { _id: string; status: DepositStatus; amount: number; creditedAmount: number };
+}
+
+/** A bank account held for the user (the spec's accountDetails shape). */
+export interface AccountDto {
+  _id: string;
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  /** "virtual" (deposits arrive here) or "subaccount" (Safe Haven). */
+  accountType: string;
+  /** Naira: the wallet balance (the ledger is the only balance). */
+  accountBalance: number;
+  status: string;
+}
+
+export interface VerificationInitiateReply {
+  success: true;
+  message: string;
+  data: { identityId: string; type: 'NIN' | 'BVN'; numberHint: string };
+}
 // ---- end deposits and KYC
 
 // ---------------------------------------------------------------- issue 4: transfers, betting
+
+export interface RecipientReply {
+  success: true;
+  message: string;
+  data: { _id: string; email: string; firstName: string; lastName: string };
+}
+
+/** POST transfers: the sender's debit row as it stands. */
+export interface TransferReply {
+  success: true;
+  message: string;
+  data: TransactionDto;
+}
+
+export interface BankDto {
+  bankCode: string;
+  name: string;
+}
+
+export interface BillerDto {
+  billerId: string;
+  billerName: string;
+  billerIcon: string;
+}
+
+/** minAmount and maxAmount are kobo, as PalmPay sends them (spec: divide by 100). */
+export interface BillerItemDto {
+  itemId: string;
+  itemName: string;
+  minAmount: number;
+  maxAmount: number;
+  isFixAmount: boolean;
+}
 // ---- end transfers, betting
 
 // ---------------------------------------------------------------- issue 5: airtime to cash
+
+/** The spec's Airtime swap entity. Amounts are naira. */
+export interface SwapDto {
+  _id: string;
+  swapId: string;
+  userPhone: string;
+  recipientPhone: string;
+  network: SwapNetwork;
+  amount: number;
+  expectedPayout: number;
+  /** Percent (60). */
+  rate: number;
+  paymentMethod: 'wallet' | 'bank';
+  accountDetails: {
+    accountNumber?: string;
+    bank?: string;
+    accountName?: string;
+    walletEmail?: string;
+  };
+  screenshotUrl: string;
+  screenshotUploaded: boolean;
+  status: SwapStatus;
+  userId: { _id: string; email: string; firstName: string; lastName: string; phoneNumber: string };
+  createdAt: string;
+  updatedAt: string;
+  verifiedAt?: string;
+  verifiedBy?: { _id: string; email: string };
+  adminNote: string;
+  note?: string;
+  payoutReference: string;
+  /** What an admin may do now (the server's state machine decides; the screen shows only these). */
+  allowedActions?: ('approve' | 'reject' | 'complete')[];
+}
+
+export interface SwapCreateReply {
+  success: true;
+  message: string;
+  data: { swapId: string; recipientPhone: string; expectedPayout: number };
+}
+
+export interface PendingSwapReply {
+  success: true;
+  hasPendingSwap: boolean;
+  pendingSwap: SwapDto | null;
+}
+
+export interface SwapListReply {
+  success: true;
+  data: SwapDto[];
+  pagination: { currentPage: number; totalItems: number; totalPages: number };
+}
 // ---- end airtime to cash
