@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { WALLET_LIMITS_KOBO } from '@owo/shared/constants';
 
 /**
  * The one module that reads the environment (ARCHITECTURE.md). Everything else receives a Config.
@@ -42,7 +43,28 @@ const envSchema = z.object({
   OGDAMS_BASE_URL: z.url().optional(),
   OGDAMS_API_KEY: z.string().min(1).optional(),
   RECONCILER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Where suppliers reach us (webhooks, notifyUrl); default http://127.0.0.1:PORT. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  LIMIT_UNVERIFIED_DAILY_NAIRA: z.coerce.number().int().min(0).optional(),
+  LIMIT_UNVERIFIED_BALANCE_NAIRA: z.coerce.number().int().min(0).optional(),
+  LIMIT_VERIFIED_DAILY_NAIRA: z.coerce.number().int().min(0).optional(),
+  LIMIT_VERIFIED_BALANCE_NAIRA: z.coerce.number().int().min(0).optional(),
+  SWAP_RECIPIENT_MTN: z
+    .string()
+    .regex(/^0\d{10}$/, 'must be an 11-digit phone number')
+    .default('08031234567'),
+  SWAP_RECIPIENT_AIRTEL: z
+    .string()
+    .regex(/^0\d{10}$/, 'must be an 11-digit phone number')
+    .default('08021234567'),
 });
+
+export interface WalletLimits {
+  /** Kobo that may leave the wallet per Lagos day. */
+  dailyOutKobo: number;
+  /** The most the wallet may hold, in kobo. */
+  balanceCapKobo: number;
+}
 
 export interface LiveProviderConfig {
   vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
@@ -78,6 +100,12 @@ export interface Config {
   liveProviders: LiveProviderConfig | undefined;
   /** 0 turns the background reconciler off (tests drive it by hand). */
   reconcilerIntervalMs: number;
+  /** Our public origin, no trailing slash: webhooks are `${publicBaseUrl}/api/webhooks/…`. */
+  publicBaseUrl: string;
+  /** Wallet limits by KYC level (docs/decisions: wallet limits). */
+  walletLimits: { unverified: WalletLimits; verified: WalletLimits };
+  /** The number customers send airtime to, per swap network. */
+  swapRecipients: { MTN: string; AIRTEL: string };
 }
 
 export class ConfigError extends Error {}
@@ -160,7 +188,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     liveProviders,
     reconcilerIntervalMs: e.RECONCILER_INTERVAL_MS,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+    walletLimits: {
+      unverified: {
+        dailyOutKobo: nairaOr(
+          e.LIMIT_UNVERIFIED_DAILY_NAIRA,
+          WALLET_LIMITS_KOBO.unverified.dailyOut,
+        ),
+        balanceCapKobo: nairaOr(
+          e.LIMIT_UNVERIFIED_BALANCE_NAIRA,
+          WALLET_LIMITS_KOBO.unverified.balanceCap,
+        ),
+      },
+      verified: {
+        dailyOutKobo: nairaOr(e.LIMIT_VERIFIED_DAILY_NAIRA, WALLET_LIMITS_KOBO.verified.dailyOut),
+        balanceCapKobo: nairaOr(
+          e.LIMIT_VERIFIED_BALANCE_NAIRA,
+          WALLET_LIMITS_KOBO.verified.balanceCap,
+        ),
+      },
+    },
+    swapRecipients: { MTN: e.SWAP_RECIPIENT_MTN, AIRTEL: e.SWAP_RECIPIENT_AIRTEL },
   };
+}
+
+function nairaOr(naira: number | undefined, defaultKobo: number): number {
+  return naira === undefined ? defaultKobo : naira * 100;
 }
 
 /** The embedded default keeps one generated secret in DATA_DIR so sessions survive restarts. */
