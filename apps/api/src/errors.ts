@@ -44,6 +44,7 @@ export const errorCatalogue = {
   METER_NOT_FOUND: { status: 400, message: messages.meterNotFound },
   CARD_NOT_FOUND: { status: 400, message: messages.cardNotFound },
   VERIFICATION_UNAVAILABLE: { status: 502, message: messages.verificationUnavailable },
+  LIMIT_EXCEEDED: { status: 403, message: messages.limitRaiseHint },
   INTERNAL: { status: 500, message: messages.internalError },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -15,6 +15,7 @@ import { createOrderFlow } from './modules/purchases/order-flow';
 import { createPurchaseService } from './modules/purchases/service';
 import { createHistoryService } from './modules/transactions/history-service';
 import { createReconciler } from './jobs/reconciler';
+import { createLimitsService } from './modules/limits/service';
 
 /** Builds every service once per app; routes receive them, never the database. */
 export function createServices(deps: AppDeps) {
@@ -26,6 +27,7 @@ export function createServices(deps: AppDeps) {
   const pin = createPinService(deps, otp);
   const adminUsers = createAdminUserService(deps);
   const ledger = createLedger(deps.database);
+  const limits = createLimitsService(deps);
   const adjustments = createAdjustmentService(deps, ledger);
   const catalogue = createCatalogueService(deps);
   const switches = createSwitchService(deps);
@@ -44,6 +46,7 @@ export function createServices(deps: AppDeps) {
     pin,
     adminUsers,
     ledger,
+    limits,
     adjustments,
     catalogue,
     switches,

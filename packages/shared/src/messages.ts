@@ -148,6 +148,11 @@ export const messages = {
   // ---- end KYC
 
   // ---- issue 4: transfers and limits (transfers helper)
+  dailyLimitReached:
+    'This payment would pass your daily limit of {limit}. You can still spend {remaining} today.',
+  balanceCapReached:
+    'This deposit would take your wallet above its limit of {limit}. You can add up to {room}.',
+  limitRaiseHint: 'Verify your NIN or BVN to raise your limits.',
   // ---- end transfers
 
   // ---- issue 4: betting and services/pay (transfers helper)

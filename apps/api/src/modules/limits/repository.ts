@@ -1,0 +1,60 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { ledgerAccounts, reviewFlags, transactions, users } from '../../db/schema';
+
+/** The SQL of wallet limits. */
+export const limitsRepository = {
+  /**
+   * Locks the users' wallet rows, always in account-id order (the order ledger.apply updates
+   * wallets in), so two transfers A→B and B→A queue instead of deadlocking.
+   */
+  async lockWallets(tx: Tx, userIds: string[]): Promise<{ userId: string; balanceKobo: number }[]> {
+    const rows = await tx
+      .select({ userId: ledgerAccounts.userId, balanceKobo: ledgerAccounts.balanceKobo })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, 'user_wallet'), inArray(ledgerAccounts.userId, userIds)))
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update');
+    return rows.map((r) => ({ userId: r.userId as string, balanceKobo: r.balanceKobo }));
+  },
+
+  /** Kobo that left the wallet since `from`: debits that are not failed (pending counts). */
+  async outflowSince(db: DbOrTx, userId: string, from: Date): Promise<number> {
+    const [row] = await db
+      .select({
+        total: sql<string>`coalesce(sum(${transactions.amountKobo}), 0)::text`,
+      })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, userId),
+          eq(transactions.type, 'debit'),
+          inArray(transactions.status, ['pending', 'success']),
+          gte(transactions.createdAt, from),
+        ),
+      );
+    return Number(row?.total ?? 0);
+  },
+
+  async kycLevel(db: DbOrTx, userId: string): Promise<{ isKycVerified: boolean } | undefined> {
+    const [row] = await db
+      .select({ isKycVerified: users.isKycVerified })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row;
+  },
+
+  async insertFlag(
+    tx: DbOrTx,
+    flag: {
+      userId: string;
+      transactionId: string | null;
+      reason: string;
+      details: Record<string, unknown>;
+      createdAt: Date;
+    },
+  ): Promise<void> {
+    await tx.insert(reviewFlags).values(flag);
+  },
+};
