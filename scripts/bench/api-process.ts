@@ -163,7 +163,7 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
 
 export interface SandboxProcess {
   pid: number;
-  baseUrls: { vtpass: string; datastation: string; ogdams: string };
+  baseUrls: { vtpass: string; datastation: string; ogdams: string; palmpay: string };
   stop(): Promise<void>;
 }
 
@@ -178,6 +178,10 @@ function liveEnv(urls: SandboxProcess['baseUrls']): NodeJS.ProcessEnv {
     DATASTATION_API_KEY: SANDBOX_KEYS.datastation.apiKey,
     OGDAMS_BASE_URL: urls.ogdams,
     OGDAMS_API_KEY: SANDBOX_KEYS.ogdams.apiKey,
+    PALMPAY_BASE_URL: urls.palmpay,
+    PALMPAY_APP_ID: SANDBOX_KEYS.palmpay.appId,
+    PALMPAY_MERCHANT_PRIVATE_KEY: SANDBOX_KEYS.palmpay.merchantPrivateKey,
+    PALMPAY_PUBLIC_KEY: SANDBOX_KEYS.palmpay.platformPublicKey,
   };
 }
 
@@ -208,9 +212,10 @@ export async function startSandboxProcess(root: string): Promise<SandboxProcess>
       output += c;
       const url = (name: string) => new RegExp(`^\\s*${name}: (http\\S+)`, 'm').exec(output)?.[1];
       const [vtpass, datastation, ogdams] = [url('vtpass'), url('datastation'), url('ogdams')];
-      if (vtpass && datastation && ogdams) {
+      const palmpay = url('palmpay');
+      if (vtpass && datastation && ogdams && palmpay) {
         clearTimeout(timer);
-        resolve({ vtpass, datastation, ogdams });
+        resolve({ vtpass, datastation, ogdams, palmpay });
       }
     });
   });

@@ -42,6 +42,24 @@ const envSchema = z.object({
   DATASTATION_API_KEY: z.string().min(1).optional(),
   OGDAMS_BASE_URL: z.url().optional(),
   OGDAMS_API_KEY: z.string().min(1).optional(),
+  PALMPAY_BASE_URL: z.url().optional(),
+  PALMPAY_APP_ID: z.string().min(1).optional(),
+  /** Our merchant private key: PEM (newlines may be written as \n) or PalmPay's bare base64. */
+  PALMPAY_MERCHANT_PRIVATE_KEY: z.string().min(1).optional(),
+  /** PalmPay's platform public key (verifies webhooks): PEM or bare base64. */
+  PALMPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  SAFEHAVEN_BASE_URL: z.url().optional(),
+  /** Our OAuth client id (Safe Haven dashboard app). */
+  SAFEHAVEN_CLIENT_ID: z.string().min(1).optional(),
+  /** PEM private key that signs the client assertion (newlines may be written as \n). */
+  SAFEHAVEN_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Our Safe Haven account debited for identity checks and bills. */
+  SAFEHAVEN_DEBIT_ACCOUNT: z
+    .string()
+    .regex(/^\d{10}$/, 'must be a 10-digit account number')
+    .optional(),
+  /** Our company URL: the client assertion's iss. */
+  SAFEHAVEN_COMPANY_URL: z.url().optional(),
   RECONCILER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   /** Where suppliers reach us (webhooks, notifyUrl); default http://127.0.0.1:PORT. */
   PUBLIC_BASE_URL: z.url().optional(),
@@ -70,6 +88,14 @@ export interface LiveProviderConfig {
   vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
   datastation: { baseUrl: string; apiKey: string };
   ogdams: { baseUrl: string; apiKey: string };
+  palmpay: { baseUrl: string; appId: string; merchantPrivateKey: string; palmpayPublicKey: string };
+  safehaven: {
+    baseUrl: string;
+    clientId: string;
+    privateKey: string;
+    debitAccountNumber: string;
+    companyUrl: string;
+  };
 }
 
 export interface Config {
@@ -145,6 +171,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       DATASTATION_API_KEY: e.DATASTATION_API_KEY,
       OGDAMS_BASE_URL: e.OGDAMS_BASE_URL,
       OGDAMS_API_KEY: e.OGDAMS_API_KEY,
+      PALMPAY_BASE_URL: e.PALMPAY_BASE_URL,
+      PALMPAY_APP_ID: e.PALMPAY_APP_ID,
+      PALMPAY_MERCHANT_PRIVATE_KEY: e.PALMPAY_MERCHANT_PRIVATE_KEY,
+      PALMPAY_PUBLIC_KEY: e.PALMPAY_PUBLIC_KEY,
+      SAFEHAVEN_BASE_URL: e.SAFEHAVEN_BASE_URL,
+      SAFEHAVEN_CLIENT_ID: e.SAFEHAVEN_CLIENT_ID,
+      SAFEHAVEN_PRIVATE_KEY: e.SAFEHAVEN_PRIVATE_KEY,
+      SAFEHAVEN_DEBIT_ACCOUNT: e.SAFEHAVEN_DEBIT_ACCOUNT,
+      SAFEHAVEN_COMPANY_URL: e.SAFEHAVEN_COMPANY_URL,
     };
     const missing = Object.entries(required).filter(([, v]) => !v);
     if (missing.length > 0) {
@@ -164,6 +199,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       datastation: { baseUrl: r.DATASTATION_BASE_URL, apiKey: r.DATASTATION_API_KEY },
       ogdams: { baseUrl: r.OGDAMS_BASE_URL, apiKey: r.OGDAMS_API_KEY },
+      palmpay: {
+        baseUrl: r.PALMPAY_BASE_URL,
+        appId: r.PALMPAY_APP_ID,
+        // A PEM in one env line carries its newlines as the two characters \n.
+        merchantPrivateKey: r.PALMPAY_MERCHANT_PRIVATE_KEY.replace(/\\n/g, '\n'),
+        palmpayPublicKey: r.PALMPAY_PUBLIC_KEY.replace(/\\n/g, '\n'),
+      },
+      safehaven: {
+        baseUrl: r.SAFEHAVEN_BASE_URL,
+        clientId: r.SAFEHAVEN_CLIENT_ID,
+        privateKey: r.SAFEHAVEN_PRIVATE_KEY.replace(/\\n/g, '\n'),
+        debitAccountNumber: r.SAFEHAVEN_DEBIT_ACCOUNT,
+        companyUrl: r.SAFEHAVEN_COMPANY_URL,
+      },
     };
   }
   return {

@@ -11,13 +11,32 @@ export interface ProviderRuntime {
 
 /** Base URLs of a sandbox listening on host:port (the paths are the sandbox's own). */
 function sandboxProviders(
-  baseUrls: { vtpass: string; datastation: string; ogdams: string },
+  baseUrls: {
+    vtpass: string;
+    datastation: string;
+    ogdams: string;
+    palmpay: string;
+    safehaven: string;
+  },
   config: Config,
 ) {
   return createProviders({
     vtpass: { baseUrl: baseUrls.vtpass, ...SANDBOX_KEYS.vtpass },
     datastation: { baseUrl: baseUrls.datastation, apiKey: SANDBOX_KEYS.datastation.apiKey },
     ogdams: { baseUrl: baseUrls.ogdams, apiKey: SANDBOX_KEYS.ogdams.apiKey },
+    palmpay: {
+      baseUrl: baseUrls.palmpay,
+      appId: SANDBOX_KEYS.palmpay.appId,
+      merchantPrivateKey: SANDBOX_KEYS.palmpay.merchantPrivateKey,
+      palmpayPublicKey: SANDBOX_KEYS.palmpay.platformPublicKey,
+    },
+    safehaven: {
+      baseUrl: baseUrls.safehaven,
+      clientId: SANDBOX_KEYS.safehaven.clientId,
+      privateKey: SANDBOX_KEYS.safehaven.privateKey,
+      debitAccountNumber: SANDBOX_KEYS.safehaven.debitAccountNumber,
+      companyUrl: SANDBOX_KEYS.safehaven.companyUrl,
+    },
     timeoutMs: config.providerTimeoutMs,
   });
 }
@@ -42,13 +61,20 @@ export async function openProviders(
       vtpass: `${base}${SANDBOX_PREFIXES.vtpass}/`,
       datastation: `${base}${SANDBOX_PREFIXES.datastation}/`,
       ogdams: `${base}${SANDBOX_PREFIXES.ogdams}/`,
+      palmpay: `${base}${SANDBOX_PREFIXES.palmpay}/`,
+      safehaven: `${base}${SANDBOX_PREFIXES.safehaven}/`,
     };
     return {
       providers: sandboxProviders(urls, config),
       close: async () => {},
     };
   }
-  const sandbox = await startSandbox({ port: config.sandboxPort, host: '127.0.0.1' });
+  const sandbox = await startSandbox({
+    port: config.sandboxPort,
+    host: '127.0.0.1',
+    // PalmPay's virtual-account notifications go to the URL the merchant configured with PalmPay.
+    palmpayNotifyUrl: `${config.publicBaseUrl}/api/webhooks/palmpay`,
+  });
   return { providers: sandboxProviders(sandbox.baseUrls, config), close: () => sandbox.close() };
 }
 

@@ -205,6 +205,8 @@ describe('a 5xx never leaks internals', () => {
           vtpass: 'http://127.0.0.1:9/vtpass/api/',
           datastation: 'http://127.0.0.1:9/datastation/',
           ogdams: 'http://127.0.0.1:9/ogdams/api/v1/',
+          palmpay: 'http://127.0.0.1:9/palmpay/',
+          safehaven: 'http://127.0.0.1:9/safehaven/',
         },
         config,
       ),

@@ -6,13 +6,27 @@ import type { Providers } from './types';
 import { createDataStationClient } from './datastation/client';
 import { createOgdamsClient } from './ogdams/client';
 import { createVtpassClient } from './vtpass/client';
+import { createPalmPayClient } from './palmpay/client';
+import { createSafeHavenClient } from './safehaven/client';
 import { SANDBOX_KEYS } from './sandbox/keys';
 
 export interface ProvidersConfig {
   vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
   datastation: { baseUrl: string; apiKey: string };
   ogdams: { baseUrl: string; apiKey: string };
+  /** PalmPay: our app id, our merchant private key, PalmPay's public key (PEM or bare base64). */
+  palmpay: { baseUrl: string; appId: string; merchantPrivateKey: string; palmpayPublicKey: string };
+  /** Safe Haven: OAuth client id, the PEM private key that signs client assertions, our debit account. */
+  safehaven: {
+    baseUrl: string;
+    clientId: string;
+    privateKey: string;
+    debitAccountNumber: string;
+    companyUrl: string;
+  };
   timeoutMs: number;
+  /** The caller's clock (epoch ms) for deadlines adapters report, e.g. checkout expiry. */
+  now?: () => number;
 }
 
 export function createProviders(config: ProvidersConfig): Providers {
@@ -29,18 +43,48 @@ export function createProviders(config: ProvidersConfig): Providers {
       apiKey: datastation.apiKey,
     }),
     ogdams: createOgdamsClient({ baseUrl: ogdams.baseUrl, timeoutMs, apiKey: ogdams.apiKey }),
+    palmpay: createPalmPayClient({
+      baseUrl: config.palmpay.baseUrl,
+      timeoutMs,
+      now: config.now,
+      keys: {
+        appId: config.palmpay.appId,
+        merchantPrivateKey: config.palmpay.merchantPrivateKey,
+        palmpayPublicKey: config.palmpay.palmpayPublicKey,
+      },
+    }),
+    safehaven: createSafeHavenClient({ ...config.safehaven, timeoutMs }),
   };
 }
 
 /** The configuration that points the adapters at a running sandbox with its default keys. */
 export function sandboxProvidersConfig(
-  baseUrls: { vtpass: string; datastation: string; ogdams: string },
+  baseUrls: {
+    vtpass: string;
+    datastation: string;
+    ogdams: string;
+    palmpay: string;
+    safehaven: string;
+  },
   timeoutMs: number,
 ): ProvidersConfig {
   return {
     vtpass: { baseUrl: baseUrls.vtpass, ...SANDBOX_KEYS.vtpass },
     datastation: { baseUrl: baseUrls.datastation, apiKey: SANDBOX_KEYS.datastation.apiKey },
     ogdams: { baseUrl: baseUrls.ogdams, apiKey: SANDBOX_KEYS.ogdams.apiKey },
+    palmpay: {
+      baseUrl: baseUrls.palmpay,
+      appId: SANDBOX_KEYS.palmpay.appId,
+      merchantPrivateKey: SANDBOX_KEYS.palmpay.merchantPrivateKey,
+      palmpayPublicKey: SANDBOX_KEYS.palmpay.platformPublicKey,
+    },
+    safehaven: {
+      baseUrl: baseUrls.safehaven,
+      clientId: SANDBOX_KEYS.safehaven.clientId,
+      privateKey: SANDBOX_KEYS.safehaven.privateKey,
+      debitAccountNumber: SANDBOX_KEYS.safehaven.debitAccountNumber,
+      companyUrl: SANDBOX_KEYS.safehaven.companyUrl,
+    },
     timeoutMs,
   };
 }

@@ -5,7 +5,7 @@
  */
 export class ProviderError extends Error {
   constructor(
-    readonly supplier: 'vtpass' | 'datastation' | 'ogdams',
+    readonly supplier: 'vtpass' | 'datastation' | 'ogdams' | 'safehaven' | 'palmpay',
     message: string,
     readonly raw?: unknown,
   ) {

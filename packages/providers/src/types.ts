@@ -199,8 +199,248 @@ export interface OgdamsClient {
   requery(reference: string): Promise<PurchaseOutcome>;
 }
 
+// ---------------------------------------------------------------- PalmPay (betting, deposits)
+
+export interface PalmPayBiller {
+  billerId: string;
+  billerName: string;
+  billerIcon: string;
+}
+
+export interface PalmPayBillerItem {
+  itemId: string;
+  itemName: string;
+  /** PalmPay's limits are kobo on the wire; kept in kobo here. */
+  minAmountKobo: number;
+  maxAmountKobo: number;
+  isFixAmount: boolean;
+}
+
+/** A created bank-transfer checkout order (productType bank_transfer). */
+export interface PalmPayCheckout {
+  /** PalmPay's order number. */
+  orderNo: string;
+  /** 1 pending, 2 success, 3 failed, 4 cancelled. */
+  orderStatus: 1 | 2 | 3 | 4;
+  payerBankName: string;
+  payerAccountName: string;
+  payerVirtualAccNo: string;
+  sdkSessionId: string;
+  /** When the checkout account stops accepting money (epoch ms). */
+  expiresAtMs: number;
+}
+
+export interface PalmPayVirtualAccount {
+  virtualAccountNo: string;
+  virtualAccountName: string;
+  status: string;
+}
+
+/** The result of a call that creates something: it worked, or the reason it did not. */
+export type CreateResult<T> =
+  { ok: true; value: T } | { ok: false; reason: 'rejected' | 'unavailable'; description: string };
+
+/**
+ * A PalmPay webhook whose signature checked out, parsed. `eventId` is unique per delivery
+ * subject (PalmPay's orderNo, prefixed by the kind) so a replay maps to the same id.
+ */
+export type PalmPayWebhook =
+  | {
+      kind: 'bill';
+      eventId: string;
+      outOrderNo: string;
+      orderNo: string;
+      amountKobo: number;
+      rechargeAccount: string;
+      /** 1 pending, 2 success, 3 failed. */
+      orderStatus: 1 | 2 | 3;
+      errorMsg: string;
+      raw: Record<string, unknown>;
+    }
+  | {
+      kind: 'checkout';
+      eventId: string;
+      /** Our order id (outOrderNo of the checkout). */
+      orderId: string;
+      orderNo: string;
+      amountKobo: number;
+      /** 1 pending, 2 success, 3 failed, 4 cancelled. */
+      orderStatus: 1 | 2 | 3 | 4;
+      payerAccountNo: string;
+      payerAccountName: string;
+      payerBankName: string;
+      raw: Record<string, unknown>;
+    }
+  | {
+      kind: 'virtual_account';
+      eventId: string;
+      orderNo: string;
+      virtualAccountNo: string;
+      /** The accountReference we gave when creating the account. */
+      accountReference: string;
+      amountKobo: number;
+      payerAccountNo: string;
+      payerAccountName: string;
+      payerBankName: string;
+      raw: Record<string, unknown>;
+    };
+
+export interface PalmPayClient {
+  /** POST api/v2/bill-payment/biller/query */
+  billers(sceneCode: string): Promise<PalmPayBiller[]>;
+  /** POST api/v2/bill-payment/item/query */
+  items(input: { sceneCode: string; billerId: string }): Promise<PalmPayBillerItem[]>;
+  /** POST api/v2/bill-payment/order/create; transport problems and unclear replies are pending. */
+  createBillOrder(input: {
+    outOrderNo: string;
+    sceneCode: string;
+    amountKobo: number;
+    notifyUrl: string;
+    billerId: string;
+    itemId: string;
+    rechargeAccount: string;
+  }): Promise<PurchaseOutcome>;
+  /** Bill order query by outOrderNo. */
+  queryBillOrder(outOrderNo: string): Promise<PurchaseOutcome>;
+  /** POST api/v2/virtual/account/label/create for a verified identity. */
+  createVirtualAccount(input: {
+    identityType: 'personal' | 'personal_nin';
+    licenseNumber: string;
+    virtualAccountName: string;
+    customerName: string;
+    email: string;
+    accountReference: string;
+  }): Promise<CreateResult<PalmPayVirtualAccount>>;
+  /** Bank-transfer checkout order (productType bank_transfer). */
+  createCheckout(input: {
+    orderId: string;
+    amountKobo: number;
+    notifyUrl: string;
+    expireSeconds: number;
+    title: string;
+    userId: string;
+  }): Promise<CreateResult<PalmPayCheckout>>;
+  /** Checkout order status by our orderId; null when PalmPay does not know it. */
+  queryCheckout(
+    orderId: string,
+  ): Promise<{ orderStatus: 1 | 2 | 3 | 4; amountKobo: number } | null>;
+  /**
+   * Checks a webhook's signature (PalmPay's public key) over the raw body and parses it; null for
+   * a bad signature or a body that is not a PalmPay notification.
+   */
+  parseWebhook(rawBody: string): PalmPayWebhook | null;
+}
+
+// ---------------------------------------------------------------- Safe Haven (KYC, services/pay)
+
+export type IdentityType = 'NIN' | 'BVN';
+
+export interface SafeHavenSubAccount {
+  accountNumber: string;
+  accountName: string;
+  bankName: string;
+}
+
+export interface SafeHavenBank {
+  bankCode: string;
+  name: string;
+}
+
+export interface SafeHavenEntity {
+  customerName: string;
+  entityNumber: string;
+  /** Anything else the supplier said (address, bouquet …), for display. */
+  details: Record<string, string>;
+}
+
+export type SafeHavenPayKind = 'airtime' | 'data' | 'cable-tv' | 'utility';
+
+/** Safe Haven's VAS services (the `identifier` of GET vas/services). */
+export type SafeHavenServiceIdentifier = 'AIRTIME' | 'DATA' | 'CABLETV' | 'UTILITY';
+
+/** A service category: a network, a cable operator or a disco; its id is serviceCategoryId. */
+export interface SafeHavenServiceCategory {
+  serviceCategoryId: string;
+  /** MTN, AIRTEL, GLO, ETISALAT, DSTV, GOTV, STARTIMES, IKEJA, EKO … */
+  identifier: string;
+  name: string;
+  description: string;
+  isFixedAmount: boolean;
+}
+
+/** A data bundle or cable package of a category (GET vas/service-category/{id}/products). */
+export interface SafeHavenProduct {
+  bundleCode: string;
+  name: string;
+  /** null for an open-amount product (cable "Top Up"). */
+  amountKobo: number | null;
+  duration: string;
+  isAmountFixed: boolean;
+}
+
+export interface SafeHavenPayRequest {
+  /** Our reference (sent as the request's reference; requery uses it). */
+  reference: string;
+  serviceCategoryId: string;
+  amountKobo: number;
+  phoneNumber?: string;
+  bundleCode?: string;
+  cardNumber?: string;
+  meterNumber?: string;
+  vendType?: 'PREPAID' | 'POSTPAID';
+}
+
+export interface SafeHavenClient {
+  /** POST identity/v2: an OTP goes to the phone on record; the reply's data._id is identityId. */
+  initiateVerification(input: {
+    type: IdentityType;
+    number: string;
+  }): Promise<CreateResult<{ identityId: string }>>;
+  /** POST identity/v2/validate. A wrong OTP is `rejected`. */
+  validateVerification(input: {
+    identityId: string;
+    type: IdentityType;
+    otp: string;
+  }): Promise<CreateResult<{ firstName: string; lastName: string }>>;
+  /** POST accounts/v2/subaccount: the permanent account number. */
+  createSubAccount(input: {
+    phoneNumber: string;
+    emailAddress: string;
+    identityId: string;
+    identityNumber: string;
+    identityType: IdentityType;
+    otp: string;
+    externalReference: string;
+  }): Promise<CreateResult<SafeHavenSubAccount>>;
+  /** Bank list for name enquiry. */
+  banks(): Promise<SafeHavenBank[]>;
+  /** Name enquiry on a bank account. */
+  nameEnquiry(input: {
+    bankCode: string;
+    accountNumber: string;
+  }): Promise<VerifyResult<{ accountName: string; accountNumber: string; bankCode: string }>>;
+  /** POST vas/verify {serviceCategoryId, entityNumber}. */
+  verifyEntity(input: {
+    serviceCategoryId: string;
+    entityNumber: string;
+  }): Promise<VerifyResult<SafeHavenEntity>>;
+  /** POST vas/pay/{kind}; transport problems and unclear replies are pending. */
+  pay(kind: SafeHavenPayKind, request: SafeHavenPayRequest): Promise<PurchaseOutcome>;
+  /** The status of a pay call by our reference. */
+  requery(reference: string): Promise<PurchaseOutcome>;
+  /**
+   * GET vas/services, then vas/service/{id}/service-categories: the categories (networks, cable
+   * operators, discos) of one service. Throws ProviderError when Safe Haven cannot answer.
+   */
+  categories(service: SafeHavenServiceIdentifier): Promise<SafeHavenServiceCategory[]>;
+  /** GET vas/service-category/{id}/products; throws ProviderError when Safe Haven cannot answer. */
+  products(serviceCategoryId: string): Promise<SafeHavenProduct[]>;
+}
+
 export interface Providers {
   vtpass: VtpassClient;
   datastation: DataStationClient;
   ogdams: OgdamsClient;
+  palmpay: PalmPayClient;
+  safehaven: SafeHavenClient;
 }

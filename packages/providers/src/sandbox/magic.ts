@@ -94,3 +94,81 @@ export function scenarioFor(value: string): Scenario {
   const local = /^234[1-9]\d{9}$/.test(digits) ? `0${digits.slice(3)}` : digits;
   return byValue.get(local) ?? 'delivered';
 }
+
+// ---- PalmPay (betting, virtual accounts)
+
+/**
+ * PalmPay betting: the `rechargeAccount` of a bill order (the customer's betting user id) decides
+ * how the order plays out; any other account is delivered at once. `pendingThenReversed` ends in
+ * PalmPay's orderStatus 3 (failed). The simulator posts the signed bill notification when an order
+ * reaches its final status (docs/sandbox.md, PalmPay).
+ */
+export const MAGIC_BET_ACCOUNTS = {
+  delivered: '11111111',
+  failed: '10000016',
+  pendingThenDelivered: '10000099',
+  pendingThenReversed: '10000091',
+  pendingForever: '10000201',
+  http500: '10000500',
+  malformed: '10000502',
+  timeout: '10000300',
+  noReply: '10000400',
+} as const satisfies Partial<Record<Scenario, string>>;
+
+const betScenarios = new Map<string, Scenario>(
+  Object.entries(MAGIC_BET_ACCOUNTS).map(([scenario, value]) => [value, scenario as Scenario]),
+);
+
+/** The scenario for a PalmPay betting account (exact match after trimming; else delivered). */
+export function bettingScenarioFor(rechargeAccount: string): Scenario {
+  return betScenarios.get(rechargeAccount.trim()) ?? 'delivered';
+}
+
+/**
+ * PalmPay virtual accounts: the `licenseNumber` (BVN or NIN) that PalmPay refuses (AC100007
+ * "LicenseNumber verification failed"), and the one its gateway answers with HTTP 500. Any other
+ * 11-digit number gets an account.
+ */
+export const MAGIC_LICENSE_NUMBERS = {
+  refused: '00000000007',
+  http500: '00000000500',
+} as const;
+
+// ---------------------------------------------------------------- Safe Haven (identity, banks)
+
+/**
+ * Safe Haven identity numbers (BVN or NIN, 11 digits). Every number starting `222` verifies with
+ * the fixed OTP, so tests can use many distinct identities; any other 11-digit number verifies
+ * with a random OTP printed in the sandbox log ("[safehaven sandbox] OTP …").
+ */
+export const SAFEHAVEN_IDENTITIES = {
+  /** Prefix of the numbers that always get FIXED_OTP. */
+  fixedOtpPrefix: '222',
+  /** An example of such a number. */
+  verified: '22200000001',
+  fixedOtp: '123456',
+  /** Initiate refused: "no record found" (adapter: rejected). */
+  notFound: '10000000404',
+  /** Initiate answers HTTP 500 (adapter: unavailable). */
+  unavailable: '10000000500',
+} as const;
+
+/** How long a Safe Haven OTP stays valid, in simulator-clock milliseconds. */
+export const SAFEHAVEN_OTP_TTL_MS = 10 * 60 * 1000;
+
+/** Name-enquiry account numbers (any bank code); every other 10-digit number gets a name. */
+export const SAFEHAVEN_ACCOUNTS = {
+  /** NIP 07 "Invalid Account" (adapter: invalid). */
+  notFound: '0000000000',
+  /** NIP 91 "Beneficiary Bank not available" (adapter: unavailable). */
+  unavailable: '0000000091',
+} as const;
+
+/**
+ * Safe Haven vas/verify: these answer HTTP 500 (adapter: unavailable). The meter and smart-card
+ * scenarios of MAGIC_METERS / MAGIC_SMARTCARDS apply to Safe Haven's pay calls as to the others.
+ */
+export const SAFEHAVEN_VERIFY_UNAVAILABLE = {
+  meter: '50300000000',
+  smartcard: '5030000000',
+} as const;

@@ -13,6 +13,8 @@ describe('startSandbox', () => {
         vtpass: `${origin}/vtpass/api/`,
         datastation: `${origin}/datastation/`,
         ogdams: `${origin}/ogdams/api/v1/`,
+        palmpay: `${origin}/palmpay/`,
+        safehaven: `${origin}/safehaven/`,
       });
     } finally {
       await sandbox.close();

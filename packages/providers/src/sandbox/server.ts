@@ -7,6 +7,9 @@ import Fastify from 'fastify';
 import { dataStationSimulator } from '../datastation/simulator';
 import { ogdamsSimulator } from '../ogdams/simulator';
 import { vtpassSimulator } from '../vtpass/simulator';
+import { safeHavenSimulator } from '../safehaven/simulator';
+import { createPalmPaySimulator, PALMPAY_CONTROL_PREFIX } from '../palmpay/simulator';
+import type { NotifyTarget } from '../palmpay/notifier';
 import { SANDBOX_KEYS, type SandboxKeys } from './keys';
 
 export { SANDBOX_KEYS, type SandboxKeys } from './keys';
@@ -22,12 +25,25 @@ export interface SandboxOptions {
   holdMs?: number;
   /** Keys the simulators accept; default SANDBOX_KEYS. */
   keys?: Partial<SandboxKeys>;
+  /**
+   * Where PalmPay's virtual-account notifications go (the merchant's configured URL), read at each
+   * delivery, so a test can point it at an app that starts listening later.
+   */
+  palmpayNotifyUrl?: NotifyTarget;
+  /** How often (real ms) PalmPay's simulator looks for settled bill orders to notify. Default 500. */
+  palmpayTickMs?: number;
+  /** Delays (real ms) between PalmPay webhook retries. Default [1000, 5000, 30000, 120000]. */
+  palmpayWebhookRetryDelaysMs?: readonly number[];
+  /** Where Safe Haven's OTPs ("sent to the phone on record") are printed. Default console.info. */
+  safehavenLog?: (line: string) => void;
 }
 
 export interface SandboxBaseUrls {
   vtpass: string;
   datastation: string;
   ogdams: string;
+  palmpay: string;
+  safehaven: string;
 }
 
 export interface Sandbox {
@@ -39,11 +55,18 @@ export interface Sandbox {
 export const SANDBOX_DEFAULT_PORT = 3001;
 export const SANDBOX_DEFAULT_HOLD_MS = 60_000;
 
+/** The sandbox's own control calls (not any supplier's), e.g. a simulated bank transfer. */
+export const SANDBOX_CONTROL_PREFIXES = {
+  palmpay: PALMPAY_CONTROL_PREFIX,
+} as const;
+
 /** Path prefixes that mirror each supplier's own base path. */
 export const SANDBOX_PREFIXES = {
   vtpass: '/vtpass/api',
   datastation: '/datastation',
   ogdams: '/ogdams/api/v1',
+  palmpay: '/palmpay',
+  safehaven: '/safehaven',
 } as const;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -72,6 +95,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now,
     holdMs,
   });
+  const palmpay = createPalmPaySimulator({
+    keys: keys.palmpay,
+    now,
+    holdMs,
+    tickMs: options.palmpayTickMs,
+    webhookRetryDelaysMs: options.palmpayWebhookRetryDelaysMs,
+    notifyUrl: options.palmpayNotifyUrl,
+  });
+  await app.register(palmpay.api, { prefix: SANDBOX_PREFIXES.palmpay });
+  await app.register(palmpay.control, { prefix: SANDBOX_CONTROL_PREFIXES.palmpay });
+  app.addHook('onClose', async () => palmpay.stop());
+  await app.register(safeHavenSimulator, {
+    prefix: SANDBOX_PREFIXES.safehaven,
+    keys: keys.safehaven,
+    now,
+    holdMs,
+    log: options.safehavenLog,
+  });
 
   await app.listen({ port: options.port ?? SANDBOX_DEFAULT_PORT, host });
   const address = app.server.address();
@@ -90,6 +131,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       vtpass: `${origin}${SANDBOX_PREFIXES.vtpass}/`,
       datastation: `${origin}${SANDBOX_PREFIXES.datastation}/`,
       ogdams: `${origin}${SANDBOX_PREFIXES.ogdams}/`,
+      palmpay: `${origin}${SANDBOX_PREFIXES.palmpay}/`,
+      safehaven: `${origin}${SANDBOX_PREFIXES.safehaven}/`,
     },
     async close() {
       const closing = app.close();
