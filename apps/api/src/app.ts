@@ -18,6 +18,14 @@ import { adjustmentRoutes } from './modules/adjustments/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { historyRoutes } from './modules/transactions/routes';
+import { transferRoutes } from './modules/transfers/routes';
+import { bettingRoutes } from './modules/betting/routes';
+import { servicesPayRoutes } from './modules/services-pay/routes';
+import { airtimeSwapRoutes } from './modules/airtime-swap/routes';
+import { airtimeSwapAdminRoutes } from './modules/airtime-swap/admin-routes';
+import { depositRoutes } from './modules/deposits/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
+import { kycRoutes } from './modules/kyc/routes';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -68,6 +76,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogueRoutes(api, services);
       purchaseRoutes(api, services);
       historyRoutes(api, services);
+      transferRoutes(api, services);
+      bettingRoutes(api, services);
+      servicesPayRoutes(api, services);
+      airtimeSwapRoutes(api, services);
+      airtimeSwapAdminRoutes(api, services);
+      depositRoutes(api, services);
+      webhookRoutes(api, services);
+      kycRoutes(api, services);
     },
     { prefix: '/api' },
   );

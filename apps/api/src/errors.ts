@@ -45,6 +45,49 @@ export const errorCatalogue = {
   CARD_NOT_FOUND: { status: 400, message: messages.cardNotFound },
   VERIFICATION_UNAVAILABLE: { status: 502, message: messages.verificationUnavailable },
   LIMIT_EXCEEDED: { status: 403, message: messages.limitRaiseHint },
+  // issue 4: deposits and KYC
+  /** Spec §8 "Deposit HTTP 504": PalmPay did not answer the checkout call. */
+  DEPOSIT_GATEWAY_ERROR: { status: 504, message: messages.depositGatewayError },
+  DEPOSIT_REFUSED: { status: 502, message: messages.depositRefused },
+  DEPOSIT_NOT_FOUND: { status: 404, message: messages.depositNotFound },
+  KYC_REQUIRED: { status: 403, message: messages.depositNeedsKyc },
+  WEBHOOK_SIGNATURE_INVALID: { status: 401, message: messages.webhookSignatureInvalid },
+  KYC_UNAVAILABLE: { status: 502, message: messages.kycAuthFailed },
+  IDENTITY_NOT_FOUND: { status: 400, message: messages.identityNotFound },
+  VERIFICATION_NOT_FOUND: { status: 404, message: messages.verificationNotFound },
+  VERIFICATION_OTP_WRONG: { status: 400, message: messages.verificationOtpWrong },
+  VERIFICATION_TOO_MANY_ATTEMPTS: { status: 400, message: messages.verificationTooManyAttempts },
+  VERIFICATION_EXPIRED: { status: 400, message: messages.verificationExpired },
+  VERIFICATION_NOT_VALIDATED: { status: 400, message: messages.verificationNotValidated },
+  VERIFICATION_THROTTLED: { status: 429, message: messages.verificationThrottled },
+  ALREADY_KYC_VERIFIED: { status: 409, message: messages.alreadyKycVerified },
+  IDENTITY_MISMATCH: { status: 400, message: messages.identityMismatch },
+  IDENTITY_IN_USE: { status: 409, message: messages.identityInUse },
+  ACCOUNT_REJECTED: { status: 400, message: messages.accountRejected },
+  ACCOUNT_NOT_FOUND: { status: 404, message: messages.accountNotFound },
+  // end issue 4: deposits and KYC
+  // issue 4: transfers, betting, services/pay
+  RECIPIENT_NOT_FOUND: { status: 404, message: messages.recipientNotFound },
+  TRANSFER_TO_SELF: { status: 400, message: messages.transferToSelf },
+  RECIPIENT_CANNOT_RECEIVE: { status: 409, message: messages.recipientCannotReceive },
+  BANK_ACCOUNT_NOT_FOUND: { status: 400, message: messages.bankAccountNotFound },
+  BANK_UNAVAILABLE: { status: 502, message: messages.bankUnavailable },
+  BILLER_NOT_FOUND: { status: 404, message: messages.billerNotFound },
+  BILLER_ITEM_NOT_FOUND: { status: 404, message: messages.billerItemNotFound },
+  BILLERS_UNAVAILABLE: { status: 502, message: messages.bettingLoadFailed },
+  BILLER_ITEMS_UNAVAILABLE: { status: 502, message: messages.bettingDetailsFailed },
+  ENTITY_NOT_FOUND: { status: 400, message: messages.entityNotFound },
+  SERVICES_UNAVAILABLE: { status: 502, message: messages.servicesUnavailable },
+  // end issue 4: transfers, betting, services/pay
+  // issue 5: airtime to cash
+  SWAP_NOT_FOUND: { status: 404, message: messages.swapNotFound },
+  SWAP_ID_INVALID: { status: 400, message: messages.swapIdInvalid },
+  SWAP_OPEN_EXISTS: { status: 409, message: messages.swapOpenExists },
+  SWAP_TRANSITION_REFUSED: { status: 409, message: messages.swapTransitionRefused },
+  SWAP_WALLET_NOT_FOUND: { status: 400, message: messages.swapWalletNotFound },
+  SWAP_PAYOUT_REFERENCE_REQUIRED: { status: 400, message: messages.swapPayoutReferenceRequired },
+  SCREENSHOT_REQUIRED: { status: 400, message: messages.swapScreenshotRequired },
+  // end issue 5: airtime to cash
   INTERNAL: { status: 500, message: messages.internalError },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './runtime';
+import { startDepositSweeper } from './jobs/deposit-sweeper';
 
 async function main() {
   let config;
@@ -25,9 +26,15 @@ async function main() {
     config.reconcilerIntervalMs > 0
       ? app.services.reconciler.start(config.reconcilerIntervalMs)
       : () => {};
+  // The deposit sweep rides on the reconciler's switch and interval (both finish open money).
+  const stopSweeper =
+    config.reconcilerIntervalMs > 0
+      ? startDepositSweeper(app.services.deposits, deps.logger, config.reconcilerIntervalMs)
+      : () => {};
   const close = async (signal: string) => {
     deps.logger.info({ signal }, 'shutting down');
     stopReconciler();
+    stopSweeper();
     await app.close();
     await deps.close();
     process.exit(0);

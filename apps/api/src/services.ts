@@ -16,6 +16,16 @@ import { createPurchaseService } from './modules/purchases/service';
 import { createHistoryService } from './modules/transactions/history-service';
 import { createReconciler } from './jobs/reconciler';
 import { createLimitsService } from './modules/limits/service';
+import { createTransferService } from './modules/transfers/service';
+import { createBankDirectory } from './modules/transfers/banks';
+import { createBettingService } from './modules/betting/service';
+import { createServicesPayService } from './modules/services-pay/service';
+import { createAirtimeSwapService } from './modules/airtime-swap/service';
+import { createDepositCredit } from './modules/deposits/credit';
+import { createDepositService } from './modules/deposits/service';
+import { createWebhookService } from './modules/webhooks/service';
+import { createVerificationService } from './modules/kyc/verification-service';
+import { createAccountService } from './modules/kyc/account-service';
 
 /** Builds every service once per app; routes receive them, never the database. */
 export function createServices(deps: AppDeps) {
@@ -32,10 +42,23 @@ export function createServices(deps: AppDeps) {
   const catalogue = createCatalogueService(deps);
   const switches = createSwitchService(deps);
   const settlement = createSettlement(deps, ledger);
-  const placeOrder = createOrderFlow(deps, ledger, settlement, pin, switches);
+  const placeOrder = createOrderFlow(deps, ledger, settlement, pin, switches, limits);
   const purchases = createPurchaseService(deps, catalogue, placeOrder);
   const history = createHistoryService(deps);
   const reconciler = createReconciler(deps, settlement);
+  const transfers = createTransferService(deps, ledger, pin, limits);
+  const banks = createBankDirectory(deps.providers, deps.clock);
+  const betting = createBettingService(deps, placeOrder, settlement);
+  const servicesPay = createServicesPayService(deps, placeOrder);
+  const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits);
+  // issue 4: deposits and KYC
+  const depositCredit = createDepositCredit(deps, ledger, limits);
+  const deposits = createDepositService(deps, limits, depositCredit);
+  const webhooks = createWebhookService(deps, depositCredit, (event) =>
+    betting.handleNotification(event),
+  );
+  const verification = createVerificationService(deps);
+  const accounts = createAccountService(deps);
   return {
     deps,
     otp,
@@ -53,6 +76,15 @@ export function createServices(deps: AppDeps) {
     purchases,
     history,
     reconciler,
+    transfers,
+    banks,
+    betting,
+    servicesPay,
+    airtimeSwaps,
+    deposits,
+    webhooks,
+    verification,
+    accounts,
   };
 }
 

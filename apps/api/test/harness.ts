@@ -30,6 +30,21 @@ export interface TestApp {
   lastCode(email: string): string;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+  /** The sandbox's origin (http://127.0.0.1:<port>), for its control calls. */
+  sandboxOrigin: string;
+  /** The app's own origin when created with `listen: true` (webhooks reach it over HTTP). */
+  baseUrl?: string;
+  /** Lines the Safe Haven simulator "sent to the phone on record" (OTPs). */
+  sandboxLog: string[];
+}
+
+export interface TestAppOptions {
+  /**
+   * Listen on a free loopback port and point `config.publicBaseUrl` and the sandbox's PalmPay
+   * notify URL at it, so the simulators' signed webhooks reach this app. Services that build a
+   * webhook URL must read `config.publicBaseUrl` when they need it (it changes after listen).
+   */
+  listen?: boolean;
 }
 
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -54,7 +69,10 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'owo-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -76,6 +94,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
   const clock = manualClock();
+  let appOrigin: string | undefined;
+  const sandboxLog: string[] = [];
   // The simulators run on their own port on the test's clock, so "pending, then delivered
   // after N seconds" follows clock.advance.
   const sandbox = await startSandbox({
@@ -83,6 +103,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     host: '127.0.0.1',
     now: () => clock.now().getTime(),
     holdMs: 5_000,
+    palmpayNotifyUrl: () => (appOrigin ? `${appOrigin}/api/webhooks/palmpay` : undefined),
+    safehavenLog: (line) => sandboxLog.push(line),
   });
   const deps: AppDeps = {
     config,
@@ -95,6 +117,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp(deps);
   await app.ready();
   await app.services.catalogue.ensureFilled();
+  if (options.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('app has no TCP address');
+    appOrigin = `http://127.0.0.1:${address.port}`;
+    config.publicBaseUrl = appOrigin;
+  }
 
   return {
     app,
@@ -102,6 +131,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     services: app.services,
     clock,
     outbox,
+    sandboxOrigin: new URL(sandbox.baseUrls.vtpass).origin,
+    baseUrl: appOrigin,
+    sandboxLog,
     lastCode(email) {
       const mail = outbox.filter((m) => m.to === email).at(-1);
       const code = mail && /\b(\d{4})\b/.exec(mail.text)?.[1];

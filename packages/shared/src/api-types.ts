@@ -296,6 +296,53 @@ export interface VerificationInitiateReply {
   message: string;
   data: { identityId: string; type: 'NIN' | 'BVN'; numberHint: string };
 }
+
+/** Where a verification stands (identity_verifications.status). */
+export type VerificationStatus = 'initiated' | 'validated' | 'failed' | 'completed';
+
+/** POST verification/validate: the OTP was right; the account step may follow. */
+export interface VerificationValidateReply {
+  success: true;
+  message: string;
+  data: { identityId: string; type: 'NIN' | 'BVN'; numberHint: string; status: 'validated' };
+}
+
+/** POST verification/enquiry: the caller's own newest verification of that number, or null. */
+export interface VerificationEnquiryReply {
+  success: true;
+  message: string;
+  data: {
+    identityId: string;
+    type: 'NIN' | 'BVN';
+    numberHint: string;
+    status: VerificationStatus;
+  } | null;
+}
+
+/** POST account/subaccount, GET account/{id}, GET account/virtual/account/{id}. */
+export interface AccountReply {
+  success: true;
+  message: string;
+  data: AccountDto;
+}
+
+/** GET account: the caller's accounts (the PalmPay virtual one and the Safe Haven one). */
+export interface AccountListReply {
+  success: true;
+  message: string;
+  data: AccountDto[];
+}
+
+/** GET account/virtual/{id}: a virtual-account deposit intent and where it stands. */
+export interface VirtualDepositIntentReply {
+  success: true;
+  message: string;
+  data: VirtualDepositReply['data'] & {
+    status: DepositStatus;
+    creditedAmount: number;
+    createdAt: string;
+  };
+}
 // ---- end deposits and KYC
 
 // ---------------------------------------------------------------- issue 4: transfers, betting
@@ -331,6 +378,67 @@ export interface BillerItemDto {
   minAmount: number;
   maxAmount: number;
   isFixAmount: boolean;
+}
+
+/** POST transfers/verify: the name on a bank account (Safe Haven name enquiry). */
+export interface BankAccountVerifyReply {
+  success: true;
+  message: string;
+  data: { accountName: string; accountNumber: string; bankCode: string };
+}
+
+/** metadata of a transfer's two history rows (TransactionDto.metadata). */
+export interface TransferMetadata {
+  /** The narration, trimmed ('' when none). */
+  note: string;
+  /** 'out' on the sender's debit row, 'in' on the recipient's credit row. */
+  direction: 'out' | 'in';
+  /** The other side: the recipient on the debit row, the sender on the credit row. */
+  counterpartyId: string;
+  counterpartyEmail: string;
+  counterpartyName: string;
+  processedAt: string;
+}
+
+/** metadata of a betting top-up's history row. */
+export interface BettingMetadata {
+  billerId: string;
+  billerName: string;
+  itemId: string;
+  /** The customer's betting account (User ID). */
+  rechargeAccount: string;
+  supplier: 'palmpay';
+  processedAt?: string;
+}
+
+/** POST services/verify: the customer behind a meter, card or phone number. */
+export interface ServicesVerifyReply {
+  success: true;
+  message: string;
+  data: { customerName: string; entityNumber: string; serviceCategoryId: string } & Record<
+    string,
+    string
+  >;
+}
+
+/** GET services/categories?service=AIRTIME|DATA|CABLETV|UTILITY (Safe Haven's categories). */
+export interface ServiceCategoryDto {
+  serviceCategoryId: string;
+  /** MTN, AIRTEL, GLO, ETISALAT, DSTV, GOTV, STARTIMES, IKEJA, EKO … */
+  identifier: string;
+  name: string;
+  description: string;
+  isFixedAmount: boolean;
+}
+
+/** GET services/categories/{id}/products: data bundles and cable packages; amounts in naira. */
+export interface ServiceProductDto {
+  bundleCode: string;
+  name: string;
+  /** Naira; null for an open-amount package (the client sends the amount). */
+  amount: number | null;
+  duration: string;
+  isAmountFixed: boolean;
 }
 // ---- end transfers, betting
 

@@ -142,9 +142,64 @@ export const messages = {
   catalogueFetched: 'Fetched successfully',
 
   // ---- issue 4: deposits and webhooks (deposits helper)
+  // spec §4 "Deposit", §8 (funding status, Deposit HTTP 504)
+  depositGatewayError: 'Gateway error. Please log back in, and try again.',
+  depositStillPending: 'Payment is still pending. Please wait for three minutes...',
+  depositNotFound: 'No transaction found. Please try again.',
+  depositStatusError: 'An error occurred while checking transaction status',
+  // server texts of ours (the spec leaves them open)
+  depositAmountRequired: 'Please enter the amount you want to deposit.',
+  depositMinimum: 'Minimum deposit is ₦100',
+  depositRefused:
+    'PalmPay could not open a payment account for this deposit. Please try again later.',
+  depositCheckoutCreated:
+    'Transfer exactly this amount to the account below before it expires. Your wallet is credited as soon as the money arrives.',
+  depositVirtualCreated:
+    'Transfer to your permanent account below. Your wallet is credited as soon as the money arrives.',
+  depositNeedsKyc:
+    'Verify your NIN or BVN to get a permanent account. Until then, fund your wallet by bank transfer.',
+  /** {amount}: what was credited. */
+  depositCompleted: 'Payment received. Your wallet has been credited with {amount}.',
+  depositFailed: 'This payment did not go through. No money was added to your wallet.',
+  depositExpired:
+    'This payment session has expired. If you already sent the money, your wallet will be credited as soon as it arrives.',
+  depositDescription: 'Wallet deposit',
+  webhookSignatureInvalid: 'Invalid signature',
   // ---- end deposits
 
   // ---- issue 4: KYC and accounts (deposits helper)
+  // spec 2 §5 (account verification), spec 1 §8
+  verificationTypeAndNumber: 'Please select verification type and enter the number',
+  kycAuthFailed: 'KYC authentication failed. Please try again.',
+  /** spec 2 §8, lower-case as written: the identity step failed without a server message. */
+  verificationFailed: 'verification failed. Please try again.',
+  // server texts of ours (the spec leaves them open)
+  identityNumberLength: 'NIN and BVN numbers are exactly 11 digits.',
+  /** {type}: NIN or BVN. */
+  verificationOtpSent: 'A code has been sent to the phone number linked to your {type}.',
+  /** {type}: NIN or BVN. */
+  identityNotFound:
+    'We could not find a record for this {type}. Please check the number and try again.',
+  verificationNotFound: 'Verification not found. Please start again.',
+  /** {left}: "4 attempts", "1 attempt". */
+  verificationOtpWrong: 'The code is not correct. You have {left} left.',
+  verificationTooManyAttempts: 'Too many wrong codes. Please start the verification again.',
+  verificationExpired: 'This verification has expired. Please start again.',
+  verificationValidated: 'Verification successful',
+  verificationNotValidated:
+    'Please confirm your NIN or BVN with the code sent to your phone first.',
+  verificationThrottled: 'Too many verification attempts. Please try again in an hour.',
+  verificationEnquiryFound: 'Verification found',
+  verificationEnquiryNone: 'No verification found for this number.',
+  alreadyKycVerified: 'Your account is already verified.',
+  identityMismatch: 'This number does not match the one you verified.',
+  /** {type}: NIN or BVN. */
+  identityInUse: 'This {type} is already linked to another account. Please contact support.',
+  accountRejected:
+    'We could not open an account with these details. Please check them and try again.',
+  accountCreated: 'Your permanent account is ready.',
+  accountsFetched: 'Accounts fetched successfully',
+  accountNotFound: 'Account not found',
   // ---- end KYC
 
   // ---- issue 4: transfers and limits (transfers helper)
@@ -153,12 +208,115 @@ export const messages = {
   balanceCapReached:
     'This deposit would take your wallet above its limit of {limit}. You can add up to {room}.',
   limitRaiseHint: 'Verify your NIN or BVN to raise your limits.',
+  // spec §5, §4 and §8 (transfer screen)
+  transferBeneficiaryRequired: 'Please enter the beneficiary email address on the product',
+  transferAmountRequired: 'Please enter an amount.',
+  transferCheckEmailFailed: 'Error checking email. Please try again.',
+  transferPayeeFailed: 'Failed to set payeeId. Please try again.',
+  transactionFailedRetry: 'Transaction failed. Please try again.',
+  transferFailedTitle: 'Transfer Failed',
+  transferFailedInsufficient: 'Transfer Failed, Due to insufficient funds.',
+  // server texts of ours
+  recipientFound: 'Recipient found',
+  recipientNotFound: 'No account uses this email address. Please check it and try again.',
+  transferToSelf: 'You cannot transfer to yourself.',
+  transferMinimum: 'Minimum transfer amount is ₦10',
+  transferNoteTooLong: 'Narration must be at most 100 characters.',
+  transferSuccessful: 'Transfer successful',
+  recipientCannotReceive:
+    "The recipient's wallet cannot receive this amount right now. Please send a smaller amount.",
+  banksFetched: 'Banks fetched successfully',
+  selectBank: 'Please select a bank.',
+  invalidAccountNumber: 'Please enter a valid 10-digit account number.',
+  bankAccountVerified: 'Account verified',
+  bankAccountNotFound: 'We could not find this account. Please check the bank and account number.',
+  bankUnavailable: 'We could not reach the bank right now. Please try again.',
   // ---- end transfers
 
   // ---- issue 4: betting and services/pay (transfers helper)
+  // spec §5 and §8 (betting screen)
+  bettingUserIdRequired: 'Please enter your User ID',
+  bettingSelectPlatform: 'Please select a betting platform',
+  bettingAmountRequired: 'Please select or enter an amount',
+  /** {min}: naira with grouping, e.g. 100 or 500,000. */
+  bettingMinimum: 'Minimum amount is ₦{min}',
+  /** {max}: naira with grouping. */
+  bettingMaximum: 'Maximum amount is ₦{max}',
+  bettingPinRequired: 'Please enter your 4-digit transaction PIN',
+  bettingPinIncorrect: 'Incorrect transaction PIN. Please try again.',
+  /** {platform}: the platform name or the betting account; {amount}: naira with grouping. */
+  bettingSuccess: 'Successfully funded {platform} with ₦{amount}!',
+  bettingLoadFailed: 'Failed to load betting platforms',
+  bettingDetailsFailed: 'Failed to load platform details',
+  // server texts of ours
+  billersFetched: 'Betting platforms fetched successfully',
+  billerItemsFetched: 'Platform details fetched successfully',
+  billerNotFound: 'This betting platform is not available. Please select another one.',
+  billerItemNotFound: 'This betting product is not available. Please select the platform again.',
+  bettingWholeNaira: 'Please enter the amount in whole naira.',
+  servicesUnavailable: 'We could not reach the service provider right now. Please try again.',
+  serviceCategoryInvalid: 'Please select a service provider.',
+  entityNotFound: 'We could not find this number. Please check it and try again.',
+  entityVerified: 'Verified successfully',
   // ---- end betting
 
   // ---- issue 5: airtime to cash (swap helpers)
+  // spec 2 §5 (form and screenshots), §8
+  swapPhoneInvalid: 'Please enter a valid 11-digit phone number',
+  swapSelectNetwork: 'Please select a network',
+  swapAmountMinimum: 'Minimum airtime amount is ₦100',
+  swapAmountMaximum: 'Maximum airtime amount is ₦50,000',
+  swapBankDetailsRequired: 'Please fill all bank details',
+  swapAccountNumberInvalid: 'Bank account number must be 10 digits',
+  swapWalletEmailRequired: 'Please enter wallet email address',
+  swapPinRequired: 'Please enter your transaction PIN',
+  swapPinFourDigits: 'Transaction PIN must be 4 digits',
+  swapPinConfirm: 'Please enter your 4-digit transaction PIN',
+  /** {user_content} is the file name. */
+  swapImageInvalidType: '{user_content} is not a valid image format',
+  swapImageTooLarge: '{user_content} is too large. Maximum size is 5MB',
+  swapMaxImages: 'Maximum 3 images allowed',
+  swapScreenshotRequired: 'Please select at least one screenshot',
+  swapIdInvalid: 'Invalid swap ID. Please try again.',
+  swapScreenshotAlreadyUploaded: 'Screenshot already uploaded. Transaction is being processed.',
+  swapPendingCleared: 'Pending swap cleared successfully',
+  swapRejectedByAdmin: 'Transaction rejected by admin',
+  swapOpenExists:
+    'You have a pending airtime to cash transaction. Please complete or cancel it before starting a new one.',
+  // server texts of ours (the spec leaves them open)
+  swapSelectPaymentMethod: 'Please select a payment method',
+  swapBankUnknown: 'Please select your bank from the list',
+  swapWalletNotFound: 'No account uses this wallet email address. Please check it and try again.',
+  swapCreated:
+    'Swap request created. Send the airtime to the number shown, then upload a screenshot of the transfer.',
+  swapScreenshotUploaded: 'Screenshot uploaded successfully',
+  swapNotFound: 'Swap not found',
+  swapNoPending: 'You have no pending swap to clear.',
+  /** {action}: approve, reject, complete, cancel, upload a screenshot for; {status}: the status. */
+  swapTransitionRefused: 'Cannot {action} this swap: its status is {status}.',
+  swapPayoutReferenceRequired: 'Please enter the payout reference',
+  swapSelectAction: 'Action must be approve, reject or complete',
+  swapStatusInvalid: 'Unknown swap status',
+  swapApprovedWallet: 'Swap approved: the payout has been credited to the wallet',
+  swapApprovedBank: 'Swap approved: the bank payout is processing',
+  swapCompleted: 'Swap completed',
+  swapRejected: 'Swap rejected',
+  // spec 2 §2, §4, §8 (swap screens)
+  swapPinIncorrect: 'Incorrect transaction PIN. Please try again.',
+  swapCreateFailed: 'Transaction failed. Please try again.',
+  swapNoTransactionData: 'No transaction data found. Please start over.',
+  swapUploadFailed: 'Failed to upload screenshot. Please try again.',
+  swapUploadSuccessful: 'Upload Successful!',
+  swapIncompleteDetected: 'Incomplete Transaction Detected',
+  swapClearFailed: 'Failed to clear pending swap',
+  swapHistoryFailed: 'Failed to load swap history',
+  swapAdminFetchFailed: 'Failed to fetch transactions',
+  /** {action}: approve, reject or complete. */
+  swapAdminActionFailed: 'Failed to {action} transaction',
+  swapRejectConfirm:
+    'Are you sure you want to reject this transaction? This action cannot be undone.',
+  swapProcessingPayment: 'Processing payment...',
+  swapCompletedSuccessfully: 'Transaction Completed Successfully',
   // ---- end airtime to cash
 } as const;
 

@@ -84,5 +84,72 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
                     where state in ('processing', 'pending')) o
         where f.total <> coalesce(o.total, 0)`,
   );
+  // issue 5: airtime to cash (docs/decisions/0010)
+  await check(
+    'every completed swap is paid exactly once, and no other swap at all',
+    sql`select s.swap_id, s.status, s.transaction_id, x.payouts, x.paid::text, x.margins,
+               x.kept::text
+        from airtime_swaps s
+        cross join lateral (
+          select count(*) filter (where code = 'swap_payout') as payouts,
+                 coalesce(sum(amount_kobo) filter (where code = 'swap_payout'), 0) as paid,
+                 count(*) filter (where code = 'swap_margin') as margins,
+                 coalesce(sum(amount_kobo) filter (where code = 'swap_margin'), 0) as kept
+          from ledger_transfers lt where lt.transaction_id = s.transaction_id
+        ) x
+        where not (
+          (s.status = 'COMPLETED' and s.transaction_id is not null and s.completed_at is not null
+            and x.payouts = 1 and x.paid = s.expected_payout_kobo
+            and x.margins = (case when s.amount_kobo > s.expected_payout_kobo then 1 else 0 end)
+            and x.kept = s.amount_kobo - s.expected_payout_kobo)
+          or (s.status <> 'COMPLETED' and s.transaction_id is null)
+        )`,
+  );
+  await check(
+    'every swap transfer belongs to a completed swap',
+    sql`select lt.id, lt.code, lt.transaction_id from ledger_transfers lt
+        where lt.code in ('swap_payout', 'swap_margin')
+          and not exists (select 1 from airtime_swaps s
+                          where s.transaction_id = lt.transaction_id and s.status = 'COMPLETED')`,
+  );
+  await check(
+    'the airtime asset equals the airtime of the completed swaps',
+    sql`select a.total::text as asset, coalesce(c.total, 0)::text as completed_airtime
+        from (select coalesce(sum(balance_kobo), 0) as total from ledger_accounts
+              where kind = 'airtime_asset') a
+        cross join (select sum(amount_kobo) as total from airtime_swaps
+                    where status = 'COMPLETED') c
+        where -a.total <> coalesce(c.total, 0)`,
+  );
+  // end issue 5: airtime to cash
+  // issue 4: transfers between users (docs/decisions/0011)
+  await check(
+    'every wallet transfer is one ledger move, sender wallet to recipient wallet, both rows success',
+    sql`select w.id, w.amount_kobo::text as amount, x.moves, x.moved::text
+        from wallet_transfers w
+        join transactions d on d.id = w.debit_transaction_id
+        join transactions c on c.id = w.credit_transaction_id
+        join ledger_accounts sa on sa.kind = 'user_wallet' and sa.user_id = w.sender_id
+        join ledger_accounts ra on ra.kind = 'user_wallet' and ra.user_id = w.recipient_id
+        cross join lateral (
+          select count(*) as moves, coalesce(sum(amount_kobo), 0) as moved,
+                 bool_and(lt.debit_account_id = sa.id and lt.credit_account_id = ra.id) as aligned
+          from ledger_transfers lt
+          where lt.transaction_id in (w.debit_transaction_id, w.credit_transaction_id)
+        ) x
+        where not (x.moves = 1 and x.moved = w.amount_kobo and x.aligned
+          and d.user_id = w.sender_id and d.type = 'debit' and d.status = 'success'
+          and d.amount_kobo = w.amount_kobo
+          and c.user_id = w.recipient_id and c.type = 'credit' and c.status = 'success'
+          and c.amount_kobo = w.amount_kobo)`,
+  );
+  await check(
+    'every wallet_transfer ledger move belongs to a wallet transfer',
+    sql`select lt.id, lt.transaction_id from ledger_transfers lt
+        where lt.code = 'wallet_transfer'
+          and not exists (select 1 from wallet_transfers w
+                          where w.debit_transaction_id = lt.transaction_id)`,
+  );
+  // end issue 4: transfers between users
   return { ok: checks.every((c) => c.ok), checks };
 }

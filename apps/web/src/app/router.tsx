@@ -99,6 +99,65 @@ const appRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/purchases/routes/CablePage').then((m) => ({ Component: m.CablePage })),
   },
+  // ---- issue 4: transfer and betting
+  {
+    path: 'transfer',
+    lazy: () =>
+      import('../features/transfer/routes/TransferPage').then((m) => ({
+        Component: m.TransferPage,
+      })),
+  },
+  {
+    path: 'betting',
+    lazy: () =>
+      import('../features/betting/routes/BettingPage').then((m) => ({
+        Component: m.BettingPage,
+      })),
+  },
+  // ---- end transfer and betting
+  // ---- issue 5: airtime to cash
+  {
+    path: 'airtime-to-cash',
+    lazy: () =>
+      import('../features/airtime-swap/routes/AirtimeToCashPage').then((m) => ({
+        Component: m.AirtimeToCashPage,
+      })),
+  },
+  {
+    path: 'airtime-to-cash/history',
+    lazy: () =>
+      import('../features/airtime-swap/routes/SwapHistoryPage').then((m) => ({
+        Component: m.SwapHistoryPage,
+      })),
+  },
+  {
+    path: 'screenshot-upload',
+    lazy: () =>
+      import('../features/airtime-swap/routes/ScreenshotUploadPage').then((m) => ({
+        Component: m.ScreenshotUploadPage,
+      })),
+  },
+  {
+    path: 'pending-swap',
+    lazy: () =>
+      import('../features/airtime-swap/routes/PendingSwapPage').then((m) => ({
+        Component: m.PendingSwapPage,
+      })),
+  },
+  {
+    // Admin screens: the guard is lazy too, so the landing bundle does not carry it.
+    lazy: () => import('./admin-guard').then((m) => ({ Component: m.RequireAdmin })),
+    children: [
+      {
+        path: 'admin/airtime-to-cash',
+        lazy: () =>
+          import('../features/admin-swaps/routes/AdminSwapsPage').then((m) => ({
+            Component: m.AdminSwapsPage,
+          })),
+      },
+    ],
+  },
+  // ---- end airtime to cash
   {
     path: 'pin/create',
     lazy: () =>
@@ -109,6 +168,28 @@ const appRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/pin/routes/EnterPinPage').then((m) => ({ Component: m.EnterPinPage })),
   },
+  // ---- issue 4: deposit and KYC
+  {
+    path: 'deposit',
+    lazy: () =>
+      import('../features/deposit/routes/DepositPage').then((m) => ({ Component: m.DepositPage })),
+  },
+  {
+    path: 'verification/initiate',
+    lazy: () =>
+      import('../features/verification/routes/InitiatePage').then((m) => ({
+        Component: m.InitiatePage,
+      })),
+  },
+  // Update and validate share one screen (spec route table).
+  ...['verification/update', 'verification/validate'].map((path) => ({
+    path,
+    lazy: () =>
+      import('../features/verification/routes/VerificationPage').then((m) => ({
+        Component: m.VerificationPage,
+      })),
+  })),
+  // ---- end deposit and KYC
 ];
 
 export const routes: RouteObject[] = [

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import type { StoredReply } from './replies';
+import { idempotencyRepository } from './repository';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -32,4 +36,62 @@ export function requestHash(route: string, body: unknown): string {
   return createHash('sha256')
     .update(`${route}\n${canonical(rest)}`)
     .digest('hex');
+}
+
+/** Thrown inside a money transaction whose key another request stored first (roll back, replay). */
+export class KeyTaken extends Error {}
+
+/**
+ * Inside the money transaction, once the wallet is locked: a duplicate that queued on the lock
+ * behind the first request sees the first one's committed key here and replays, instead of being
+ * judged again on a balance and a daily limit the first request already used.
+ */
+export async function assertKeyFree(tx: Tx, userId: string, key: string | undefined) {
+  if (key && (await idempotencyRepository.find(tx, userId, key))) throw new KeyTaken();
+}
+
+/** How long a duplicate request waits for the first one's reply before answering otherwise. */
+const REPLAY_WAIT_MS = 15_000;
+const REPLAY_POLL_MS = 100;
+
+/**
+ * The reply of the first request with this key (shared by purchases and transfers). A different
+ * body is refused (422); while the first request is still running the duplicate waits for its
+ * reply, and past the wait it answers from `fromRecord` (the order as it stands) when given.
+ */
+export async function replayStored(
+  database: Database,
+  userId: string,
+  key: string,
+  hash: string,
+  fromRecord?: (transactionId: string) => Promise<StoredReply | undefined>,
+): Promise<StoredReply> {
+  const deadline = Date.now() + REPLAY_WAIT_MS;
+  for (;;) {
+    const existing = await idempotencyRepository.find(database.db, userId, key);
+    if (!existing) throw new Error('idempotency key vanished');
+    if (existing.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
+    if (existing.responseStatus !== null) {
+      return { status: existing.responseStatus, body: existing.responseBody };
+    }
+    if (Date.now() >= deadline && existing.transactionId && fromRecord) {
+      const reply = await fromRecord(existing.transactionId);
+      if (reply) return reply;
+    }
+    if (Date.now() >= deadline) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+    await sleep(REPLAY_POLL_MS);
+  }
+}
+
+/** Before any work: a key used already answers with its first reply; undefined when it is new. */
+export async function replayIfUsed(
+  database: Database,
+  userId: string,
+  key: string | undefined,
+  hash: string,
+  fromRecord?: (transactionId: string) => Promise<StoredReply | undefined>,
+): Promise<StoredReply | undefined> {
+  if (!key) return undefined;
+  const existing = await idempotencyRepository.find(database.db, userId, key);
+  return existing ? replayStored(database, userId, key, hash, fromRecord) : undefined;
 }

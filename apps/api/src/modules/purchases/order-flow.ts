@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { TransactionMetadata, ServiceType } from '@owo/shared/api-types';
 import { makeVtpassRequestId } from '@owo/providers/vtpass/request-id';
 import type { AppDeps } from '../../deps';
@@ -7,10 +6,11 @@ import { AppError } from '../../errors';
 import type { Ledger } from '../../ledger/ledger';
 import { LedgerError } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
+import type { LimitsService } from '../limits/service';
 import type { PinService } from '../pin/service';
 import type { SwitchService, SwitchableService } from '../switches/service';
 import { transactionsRepository } from '../transactions/repository';
-import { requestHash } from './idempotency';
+import { KeyTaken, assertKeyFree, replayIfUsed, replayStored, requestHash } from './idempotency';
 import { replyFor, type StoredReply } from './replies';
 import { idempotencyRepository, purchasesRepository, type PurchaseRow } from './repository';
 import { PROCESSING_GRACE_MS, type Settlement } from './settlement';
@@ -18,8 +18,9 @@ import { callSupplier, supplierOf, type SupplierRequest } from './supplier-calls
 
 /** Everything an order needs, priced from our catalogue (never from the client). */
 export interface OrderDraft {
-  product: 'airtime' | 'data' | 'cable' | 'electricity';
-  service: SwitchableService;
+  product: 'airtime' | 'data' | 'cable' | 'electricity' | 'betting';
+  /** The shutdown switch that stops it; 'system' for products with only the global switch. */
+  service: SwitchableService | 'system';
   serviceType: ServiceType;
   description: string;
   metadata: TransactionMetadata;
@@ -39,12 +40,6 @@ export interface OrderContext {
   idempotencyKey: string | undefined;
 }
 
-/** How long a duplicate request waits for the first one's reply before answering from the order. */
-const REPLAY_WAIT_MS = 15_000;
-const REPLAY_POLL_MS = 100;
-
-class KeyTaken extends Error {}
-
 /**
  * A purchase, top to bottom (ARCHITECTURE.md "Money"):
  *   1. reserve: one transaction writes the order, the history row and wallet → in-flight;
@@ -58,32 +53,32 @@ export function createOrderFlow(
   settlement: Settlement,
   pin: PinService,
   switches: SwitchService,
+  limits: LimitsService,
 ) {
   const { database, clock, providers, logger } = deps;
 
-  async function replay(userId: string, key: string, hash: string): Promise<StoredReply> {
-    const deadline = Date.now() + REPLAY_WAIT_MS;
-    for (;;) {
-      const existing = await idempotencyRepository.find(database.db, userId, key);
-      if (!existing) throw new Error('idempotency key vanished');
-      if (existing.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
-      if (existing.responseStatus !== null) {
-        return { status: existing.responseStatus, body: existing.responseBody };
-      }
-      if (Date.now() >= deadline && existing.transactionId) {
-        // The first request is still waiting on its supplier (or its process died): answer from
-        // the order as it stands, without touching it.
-        const row = await transactionsRepository.findById(database.db, existing.transactionId);
-        if (row) return replyFor(row);
-      }
-      if (Date.now() >= deadline) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
-      await sleep(REPLAY_POLL_MS);
-    }
+  // The first request is still waiting on its supplier (or its process died): a duplicate past
+  // the wait answers from the order as it stands, without touching it.
+  const fromOrder = async (transactionId: string) => {
+    const row = await transactionsRepository.findById(database.db, transactionId);
+    return row ? replyFor(row) : undefined;
+  };
+  const replay = (userId: string, key: string, hash: string) =>
+    replayStored(database, userId, key, hash, fromOrder);
+
+  async function assertOn(service: OrderDraft['service']) {
+    if (service !== 'system') return switches.assertOn(service);
+    if (!(await switches.status()).system) throw new AppError('SERVICE_UNAVAILABLE');
   }
 
   async function reserve(ctx: OrderContext, draft: OrderDraft, hash: string) {
     const reference = makeVtpassRequestId(clock.now());
     return database.db.transaction(async (tx) => {
+      // First the wallet lock, then the key (a queued duplicate replays), then the daily limit
+      // (before this order's own row, which would otherwise count twice).
+      await limits.lockWallets(tx, [ctx.userId]);
+      await assertKeyFree(tx, ctx.userId, ctx.idempotencyKey);
+      await limits.assertCanSpend(tx, ctx.userId, draft.sellingKobo);
       const row = await transactionsRepository.insert(tx, {
         userId: ctx.userId,
         type: 'debit',
@@ -157,17 +152,11 @@ export function createOrderFlow(
     buildDraft: () => Promise<OrderDraft>,
   ): Promise<StoredReply> {
     const hash = requestHash(ctx.route, ctx.body);
-    if (ctx.idempotencyKey) {
-      const existing = await idempotencyRepository.find(
-        database.db,
-        ctx.userId,
-        ctx.idempotencyKey,
-      );
-      if (existing) return replay(ctx.userId, ctx.idempotencyKey, hash);
-    }
+    const replayed = await replayIfUsed(database, ctx.userId, ctx.idempotencyKey, hash, fromOrder);
+    if (replayed) return replayed;
 
     const draft = await buildDraft();
-    await switches.assertOn(draft.service);
+    await assertOn(draft.service);
     await pin.checkPin(ctx.userId, ctx.pin);
 
     let reserved;

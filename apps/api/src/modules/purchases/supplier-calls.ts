@@ -1,4 +1,4 @@
-import type { Providers, PurchaseOutcome } from '@owo/providers/types';
+import type { Providers, PurchaseOutcome, SafeHavenPayKind } from '@owo/providers/types';
 import type { Supplier } from '../../ledger/accounts';
 
 /**
@@ -25,10 +25,34 @@ export type SupplierRequest =
       meterType: 'prepaid' | 'postpaid';
     }
   | { kind: 'ogdams-data'; networkId: number; planId: string; phone: string }
-  | { kind: 'ogdams-airtime'; networkId: number; amountKobo: number; phone: string };
+  | { kind: 'ogdams-airtime'; networkId: number; amountKobo: number; phone: string }
+  /** A betting top-up (PalmPay bill order); PalmPay reports the outcome to notifyUrl too. */
+  | {
+      kind: 'palmpay-bill';
+      sceneCode: string;
+      billerId: string;
+      itemId: string;
+      rechargeAccount: string;
+      amountKobo: number;
+      notifyUrl: string;
+    }
+  /** The services/pay family (Safe Haven VAS), paid from our own Safe Haven account. */
+  | {
+      kind: 'safehaven-pay';
+      payKind: SafeHavenPayKind;
+      serviceCategoryId: string;
+      amountKobo: number;
+      phoneNumber?: string;
+      bundleCode?: string;
+      cardNumber?: string;
+      meterNumber?: string;
+      vendType?: 'PREPAID' | 'POSTPAID';
+    };
 
 export function supplierOf(request: SupplierRequest): Supplier {
   if (request.kind === 'vtpass') return 'vtpass';
+  if (request.kind === 'palmpay-bill') return 'palmpay';
+  if (request.kind === 'safehaven-pay') return 'safehaven';
   return request.kind.startsWith('ogdams') ? 'ogdams' : 'datastation';
 }
 
@@ -97,6 +121,20 @@ export async function callSupplier(
           amountKobo: request.amountKobo,
           phone: request.phone,
         });
+      case 'palmpay-bill':
+        return await providers.palmpay.createBillOrder({
+          outOrderNo: requestId,
+          sceneCode: request.sceneCode,
+          amountKobo: request.amountKobo,
+          notifyUrl: request.notifyUrl,
+          billerId: request.billerId,
+          itemId: request.itemId,
+          rechargeAccount: request.rechargeAccount,
+        });
+      case 'safehaven-pay': {
+        const { kind: _kind, payKind, ...fields } = request;
+        return await providers.safehaven.pay(payKind, { reference: requestId, ...fields });
+      }
     }
   } catch (error) {
     return { status: 'pending', description: `adapter error: ${String(error)}`, raw: null };
@@ -111,6 +149,8 @@ export async function requerySupplier(
   try {
     if (supplier === 'vtpass') return await providers.vtpass.requery(requestId);
     if (supplier === 'ogdams') return await providers.ogdams.requery(requestId);
+    if (supplier === 'palmpay') return await providers.palmpay.queryBillOrder(requestId);
+    if (supplier === 'safehaven') return await providers.safehaven.requery(requestId);
     return await providers.datastation.requery(requestId);
   } catch (error) {
     return { status: 'pending', description: `adapter error: ${String(error)}`, raw: null };

@@ -17,13 +17,24 @@ export function toUserDto(user: UserWithBalance): UserDto {
     firstName: user.firstName,
     lastName: user.lastName,
     phoneNumber: user.phoneNumber,
-    accountNumber: '',
+    accountNumber: user.virtualAccount?.accountNumber ?? '',
     imageUrl: user.imageUrl,
     thumbnailUrl: user.thumbnailUrl,
     originalImageUrl: user.originalImageUrl,
     isKYCVerified: user.isKycVerified,
     gender: user.gender as Gender | '',
     birthDate: user.birthDate,
-    accountDetails: null,
+    // The permanent PalmPay account deposits arrive in (issue 4); its balance is the wallet's.
+    accountDetails: user.virtualAccount
+      ? {
+          bankName: user.virtualAccount.bankName,
+          accountName: user.virtualAccount.accountName,
+          accountNumber: user.virtualAccount.accountNumber,
+          accountType: 'virtual',
+          accountBalance: koboToNaira(user.balanceKobo),
+          status: user.virtualAccount.status,
+          _id: user.virtualAccount.id,
+        }
+      : null,
   };
 }

@@ -1,28 +1,57 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { ledgerAccounts, users } from '../../db/schema';
+import { ledgerAccounts, userAccounts, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type UserWithBalance = UserRow & { balanceKobo: number };
+/** The PalmPay virtual account deposits arrive in (issue 4), when the user has one. */
+export interface VirtualAccountSummary {
+  id: string;
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  status: string;
+}
+export type UserWithBalance = UserRow & {
+  balanceKobo: number;
+  virtualAccount?: VirtualAccountSummary | null;
+};
 
-/** Users with their wallet balance; callers add where/order/limit. */
+/**
+ * Users with their wallet balance and virtual account (at most one per user, so the join never
+ * adds rows); callers add where/order/limit.
+ */
 export function selectUsersWithBalance(db: DbOrTx) {
   return db
     .select({
       user: users,
       balanceKobo: sql<number>`coalesce(${ledgerAccounts.balanceKobo}, 0)`.mapWith(Number),
+      virtualAccount: {
+        id: userAccounts.id,
+        bankName: userAccounts.bankName,
+        accountName: userAccounts.accountName,
+        accountNumber: userAccounts.accountNumber,
+        status: userAccounts.status,
+      },
     })
     .from(users)
     .leftJoin(
       ledgerAccounts,
       and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')),
     )
+    .leftJoin(
+      userAccounts,
+      and(eq(userAccounts.userId, users.id), eq(userAccounts.kind, 'virtual')),
+    )
     .$dynamic();
 }
 
-export function withBalance(row: { user: UserRow; balanceKobo: number }): UserWithBalance {
-  return { ...row.user, balanceKobo: row.balanceKobo };
+export function withBalance(row: {
+  user: UserRow;
+  balanceKobo: number;
+  virtualAccount?: VirtualAccountSummary | null;
+}): UserWithBalance {
+  return { ...row.user, balanceKobo: row.balanceKobo, virtualAccount: row.virtualAccount ?? null };
 }
 
 export const usersRepository = {

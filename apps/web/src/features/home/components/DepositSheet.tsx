@@ -1,15 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast';
 import { DEPOSIT_CHIPS_NAIRA } from '@owo/shared/constants';
 import { parseNairaToKobo } from '@owo/shared/money';
-import { messages } from '@owo/shared/messages';
 import { BottomSheet } from '../../../components/BottomSheet';
 import { Button } from '../../../components/Button';
 import { BankIcon, ChevronRightIcon } from '../../../components/icons';
 import { TextField } from '../../../components/TextField';
-import { messageOr } from '../../../lib/api-errors';
-import { startBankTransferDeposit } from '../api/home-api';
+import { useSession } from '../../../lib/session-store';
+import { toast } from '../../../lib/toast';
+import {
+  depositErrorMessage,
+  startDeposit,
+  validateDepositAmount,
+  type PaymentDetails,
+} from '../../deposit/api/deposit-api';
+import { PermanentAccountCard } from '../../deposit/components/PermanentAccountCard';
+import { PaymentDetailsSheet } from './PaymentDetailsSheet';
 
 interface DepositSheetProps {
   open: boolean;
@@ -17,24 +23,46 @@ interface DepositSheetProps {
 }
 
 /**
- * Fund the wallet. The payment-details sheet and countdown come with the deposit issue; until then
- * the button calls the real endpoint and reports what the server says (no pretend success).
+ * Fund the wallet (spec §2 Home "Deposit sheet"): an amount (typed or a chip), then "Fund your
+ * Wallet" creates the deposit — a virtual-account deposit for KYC-verified customers, a one-off
+ * checkout account for everyone else — and the payment-details sheet takes over.
  */
 export function DepositSheet({ open, onClose }: DepositSheetProps) {
+  const [details, setDetails] = useState<PaymentDetails | null>(null);
+  const close = () => {
+    setDetails(null);
+    onClose();
+  };
+  if (!open) return null;
+  if (details) return <PaymentDetailsSheet details={details} onClose={close} />;
+  return <AmountSheet onClose={close} onCreated={setDetails} />;
+}
+
+function AmountSheet({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (details: PaymentDetails) => void;
+}) {
+  const user = useSession((s) => s.user);
   const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const kobo = parseNairaToKobo(amount);
-  const valid = kobo !== null && kobo > 0;
+  const account = user.accountDetails;
+  const hasPermanentAccount = user.isKYCVerified && Boolean(account?.accountNumber);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!valid) return;
     setBusy(true);
     try {
-      const reply = await startBankTransferDeposit(kobo / 100);
-      if (reply.message) toast.success(reply.message);
-    } catch (error) {
-      toast.error(messageOr(error, messages.errorOccurred));
+      const checked = await validateDepositAmount(amount);
+      setError(checked.ok ? null : checked.error);
+      if (!checked.ok) return;
+      onCreated(await startDeposit(checked.amount, user.isKYCVerified));
+    } catch (err) {
+      toast.error(depositErrorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -42,24 +70,33 @@ export function DepositSheet({ open, onClose }: DepositSheetProps) {
 
   return (
     <BottomSheet
-      open={open}
+      open
       onClose={onClose}
       title="Deposit"
-      description="Add money to your wallet."
+      description="Add money to your wallet by bank transfer."
     >
-      <Link
-        to="/verification/update"
-        className="flex min-h-16 items-center gap-3 rounded-2xl bg-brand-50 px-4 py-3 text-brand-800 hover:bg-brand-100"
-      >
-        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-white text-brand-700">
-          <BankIcon size={20} />
-        </span>
-        <span className="flex-1">
-          <span className="block font-semibold">Get a permanent Bank Account</span>
-          <span className="block text-xs text-brand-700">Fund any time by bank transfer.</span>
-        </span>
-        <ChevronRightIcon size={18} />
-      </Link>
+      {hasPermanentAccount && account ? (
+        <PermanentAccountCard
+          bankName={account.bankName}
+          accountNumber={account.accountNumber}
+          accountName={account.accountName}
+          note="Transfers to this account fund your wallet."
+        />
+      ) : (
+        <Link
+          to="/verification/update"
+          className="flex min-h-16 items-center gap-3 rounded-2xl bg-brand-50 px-4 py-3 text-brand-800 hover:bg-brand-100"
+        >
+          <span className="grid size-10 shrink-0 place-items-center rounded-full bg-white text-brand-700">
+            <BankIcon size={20} />
+          </span>
+          <span className="flex-1">
+            <span className="block font-semibold">Get a permanent Bank Account</span>
+            <span className="block text-xs text-brand-700">Fund any time by bank transfer.</span>
+          </span>
+          <ChevronRightIcon size={18} />
+        </Link>
+      )}
 
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-6">
         <h3 className="mb-3 text-sm font-semibold">Quick Deposit</h3>
@@ -68,7 +105,11 @@ export function DepositSheet({ open, onClose }: DepositSheetProps) {
           inputMode="decimal"
           placeholder="N Enter Amount"
           value={amount}
-          onChange={(e) => setAmount(e.target.value.replace(/[^\d.,]/g, ''))}
+          onChange={(e) => {
+            setAmount(e.target.value.replace(/[^\d.,]/g, ''));
+            setError(null);
+          }}
+          error={error}
           leading={<span className="font-semibold text-muted">₦</span>}
           className="[&_input]:amount"
         />
@@ -79,7 +120,10 @@ export function DepositSheet({ open, onClose }: DepositSheetProps) {
               <button
                 key={chip}
                 type="button"
-                onClick={() => setAmount(String(chip))}
+                onClick={() => {
+                  setAmount(String(chip));
+                  setError(null);
+                }}
                 aria-pressed={selected}
                 className={`min-h-11 rounded-xl border text-sm font-semibold amount transition-colors ${
                   selected
@@ -87,15 +131,13 @@ export function DepositSheet({ open, onClose }: DepositSheetProps) {
                     : 'border-line bg-white text-ink hover:border-brand-300'
                 }`}
               >
-                <span aria-hidden="true" className="mr-0.5 opacity-70">
-                  ₦
-                </span>
-                {chip}
+                <span className="mr-0.5 opacity-70">₦</span>
+                {chip.toLocaleString('en-NG')}
               </button>
             );
           })}
         </div>
-        <Button type="submit" className="mt-6" disabled={!valid} loading={busy}>
+        <Button type="submit" className="mt-6" loading={busy}>
           Fund your Wallet
         </Button>
       </form>

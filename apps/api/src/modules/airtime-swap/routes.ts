@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '@owo/shared/messages';
+import { swapCreateSchema, swapPageQuery } from '@owo/shared/schemas/airtime-swap';
+import { AppError } from '../../errors';
+import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+import { fill, fileLabel } from './dto';
+
+/** A swap is named by its reference (SWP-XXXXXXXX) or its uuid; anything else is refused. */
+const SWAP_REF =
+  /^(SWP-[A-Z0-9]{8}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+export function swapRef(params: unknown): string {
+  const ref = (params as { swapId?: unknown } | undefined)?.swapId;
+  if (typeof ref !== 'string' || !SWAP_REF.test(ref)) throw new AppError('SWAP_ID_INVALID');
+  return /^SWP-/i.test(ref) ? ref.toUpperCase() : ref.toLowerCase();
+}
+
+/**
+ * The `screenshot` file of a multipart body. Past 5 MB the plugin throws FST_REQ_FILE_TOO_LARGE
+ * while reading: answered with the spec's per-file text. A malformed body (no boundary, cut off)
+ * makes busboy throw a plain Error: the client's fault, so a 400.
+ */
+async function readScreenshot(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError('SCREENSHOT_REQUIRED');
+  let file;
+  try {
+    file = await request.file();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('FST_')) throw error;
+    throw new AppError('SCREENSHOT_REQUIRED', { cause: error });
+  }
+  if (!file || file.fieldname !== 'screenshot') throw new AppError('SCREENSHOT_REQUIRED');
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('IMAGE_TOO_LARGE', {
+        message: fill(messages.swapImageTooLarge, { user_content: fileLabel(file.filename) }),
+      });
+    }
+    if (typeof code === 'string' && code.startsWith('FST_')) throw error;
+    throw new AppError('SCREENSHOT_REQUIRED', { cause: error });
+  }
+  if (buffer.length === 0) throw new AppError('SCREENSHOT_REQUIRED');
+  return { buffer, filename: file.filename };
+}
+
+/** The customer's airtime-to-cash calls (spec 2 §7). Thin: validate, call the service, reply. */
+export function airtimeSwapRoutes(app: FastifyInstance, { airtimeSwaps, guards }: Services) {
+  const auth = { onRequest: guards.requireUser };
+  const userId = (request: FastifyRequest) => authOf(request).user.id;
+
+  app.post('/airtime-swap', auth, async (request) =>
+    airtimeSwaps.create(userId(request), parse(swapCreateSchema, request.body)),
+  );
+
+  app.post('/airtime-swap/:swapId/upload', auth, async (request) => {
+    const ref = swapRef(request.params);
+    const file = await readScreenshot(request);
+    return airtimeSwaps.upload(userId(request), ref, file);
+  });
+
+  // The spec's client calls "airtime-swap/" (trailing slash); both spellings answer.
+  for (const url of ['/airtime-swap', '/airtime-swap/']) {
+    app.get(url, auth, async (request) => airtimeSwaps.list(userId(request)));
+  }
+
+  app.get('/airtime-swap/pending', auth, async (request) => airtimeSwaps.pending(userId(request)));
+
+  // A GET that changes state, as the spec's client calls it; it only ever cancels the caller's
+  // own unfinished swap.
+  app.get('/airtime-swap/pending/clear', auth, async (request) =>
+    airtimeSwaps.clearPending(userId(request)),
+  );
+
+  app.get('/airtime-swap/get-swaps', auth, async (request) =>
+    airtimeSwaps.page(userId(request), parse(swapPageQuery, request.query).page),
+  );
+}

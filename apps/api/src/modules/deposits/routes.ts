@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { depositSchema } from '@owo/shared/schemas/deposits';
+import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+
+/** Deposits of spec §7 and the two status checks the spec leaves unnamed. Thin. */
+export function depositRoutes(app: FastifyInstance, { deposits, guards }: Services) {
+  const auth = { onRequest: guards.requireUser };
+
+  /** Bank-transfer checkout: anyone (the spec sends unverified users here). */
+  app.post('/deposit/bank-transfer', auth, async (request) =>
+    deposits.bankTransfer(authOf(request).user.id, parse(depositSchema, request.body).amount),
+  );
+
+  /** The permanent virtual account: KYC-verified users only (403 otherwise). */
+  app.post('/deposit', auth, async (request) =>
+    deposits.virtual(authOf(request).user.id, parse(depositSchema, request.body).amount),
+  );
+
+  app.get<{ Params: { id: string } }>('/deposit/:id/status', auth, async (request) =>
+    deposits.statusById(authOf(request).user.id, request.params.id),
+  );
+
+  app.get<{ Params: { sdkSessionId: string } }>(
+    '/deposit/session/:sdkSessionId',
+    auth,
+    async (request) =>
+      deposits.statusBySession(authOf(request).user.id, request.params.sdkSessionId),
+  );
+}

@@ -1,0 +1,178 @@
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { identityVerifications, userAccounts, users } from '../../db/schema';
+
+export type IdentityRow = typeof identityVerifications.$inferSelect;
+export type NewIdentity = typeof identityVerifications.$inferInsert;
+export type UserAccountRow = typeof userAccounts.$inferSelect;
+export type NewUserAccount = typeof userAccounts.$inferInsert;
+
+/** The SQL of NIN/BVN verifications and of the bank accounts held for users. */
+export const kycRepository = {
+  async insertIdentity(db: DbOrTx, values: NewIdentity): Promise<IdentityRow> {
+    const [row] = await db.insert(identityVerifications).values(values).returning();
+    if (!row) throw new Error('insert returned no identity verification');
+    return row;
+  },
+
+  /** Owner-checked: another user's id reads as nothing. */
+  async findIdentity(db: DbOrTx, userId: string, id: string): Promise<IdentityRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(identityVerifications)
+      .where(and(eq(identityVerifications.id, id), eq(identityVerifications.userId, userId)))
+      .limit(1);
+    return row;
+  },
+
+  /** The caller's newest verification of one number (by its digest). */
+  async latestForNumber(
+    db: DbOrTx,
+    userId: string,
+    type: 'NIN' | 'BVN',
+    digest: string,
+  ): Promise<IdentityRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(identityVerifications)
+      .where(
+        and(
+          eq(identityVerifications.userId, userId),
+          eq(identityVerifications.type, type),
+          eq(identityVerifications.numberDigest, digest),
+        ),
+      )
+      .orderBy(desc(identityVerifications.createdAt))
+      .limit(1);
+    return row;
+  },
+
+  /** Whether another user's account was opened with this number. */
+  async completedByAnotherUser(
+    db: DbOrTx,
+    userId: string,
+    type: 'NIN' | 'BVN',
+    digest: string,
+  ): Promise<boolean> {
+    const [row] = await db
+      .select({ id: identityVerifications.id })
+      .from(identityVerifications)
+      .where(
+        and(
+          ne(identityVerifications.userId, userId),
+          eq(identityVerifications.type, type),
+          eq(identityVerifications.numberDigest, digest),
+          eq(identityVerifications.status, 'completed'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /**
+   * Takes one OTP attempt before Safe Haven is asked, so concurrent guesses cannot exceed the
+   * limit: answers the attempt number, or undefined when none is left (or it is not open).
+   */
+  async claimAttempt(db: DbOrTx, id: string, maxAttempts: number): Promise<number | undefined> {
+    const [row] = await db
+      .update(identityVerifications)
+      .set({ attempts: sql`${identityVerifications.attempts} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(identityVerifications.id, id),
+          eq(identityVerifications.status, 'initiated'),
+          lt(identityVerifications.attempts, maxAttempts),
+        ),
+      )
+      .returning({ attempts: identityVerifications.attempts });
+    return row?.attempts;
+  },
+
+  /** Gives an attempt back when Safe Haven could not answer (not the customer's fault). */
+  async returnAttempt(db: DbOrTx, id: string): Promise<void> {
+    await db
+      .update(identityVerifications)
+      .set({
+        attempts: sql`greatest(${identityVerifications.attempts} - 1, 0)`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(identityVerifications.id, id), eq(identityVerifications.status, 'initiated')));
+  },
+
+  /** A conditional move between statuses; false when the row was not in one of `from`. */
+  async moveIdentity(
+    db: DbOrTx,
+    id: string,
+    from: IdentityRow['status'][],
+    values: { status: IdentityRow['status']; validatedAt?: Date },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(identityVerifications)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(identityVerifications.id, id), inArray(identityVerifications.status, from)))
+      .returning({ id: identityVerifications.id });
+    return rows.length === 1;
+  },
+
+  async accountsOf(db: DbOrTx, userId: string): Promise<UserAccountRow[]> {
+    return db
+      .select()
+      .from(userAccounts)
+      .where(eq(userAccounts.userId, userId))
+      .orderBy(userAccounts.kind);
+  },
+
+  async accountOfKind(
+    db: DbOrTx,
+    userId: string,
+    kind: UserAccountRow['kind'],
+  ): Promise<UserAccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(userAccounts)
+      .where(and(eq(userAccounts.userId, userId), eq(userAccounts.kind, kind)))
+      .limit(1);
+    return row;
+  },
+
+  /** Owner-checked. */
+  async findAccount(db: DbOrTx, userId: string, id: string): Promise<UserAccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(userAccounts)
+      .where(and(eq(userAccounts.id, id), eq(userAccounts.userId, userId)))
+      .limit(1);
+    return row;
+  },
+
+  /** The account money arrives in, by the provider's account number (webhooks). */
+  async findByNumber(
+    db: DbOrTx,
+    provider: UserAccountRow['provider'],
+    accountNumber: string,
+  ): Promise<UserAccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(userAccounts)
+      .where(
+        and(eq(userAccounts.provider, provider), eq(userAccounts.accountNumber, accountNumber)),
+      )
+      .limit(1);
+    return row;
+  },
+
+  /** At most one account of each kind per user: a concurrent or repeated insert keeps the first. */
+  async insertAccount(db: DbOrTx, values: NewUserAccount): Promise<void> {
+    await db
+      .insert(userAccounts)
+      .values(values)
+      .onConflictDoNothing({ target: [userAccounts.userId, userAccounts.kind] });
+  },
+
+  async markKycVerified(db: DbOrTx, userId: string): Promise<void> {
+    await db
+      .update(users)
+      .set({ isKycVerified: true, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+  },
+};

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  servicesAirtimeSchema,
+  servicesCableSchema,
+  servicesCategoriesQuery,
+  servicesDataSchema,
+  servicesUtilitySchema,
+  servicesVerifySchema,
+} from '@owo/shared/schemas/services-pay';
+import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+import { readIdempotencyKey } from '../purchases/idempotency';
+import type { StoredReply } from '../purchases/replies';
+
+const categoryParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+/**
+ * The alternative service-category family of spec §7 (Safe Haven), plus the catalogue its
+ * callers need for category ids and bundle codes (our additions: GET services/categories and
+ * GET services/categories/{id}/products).
+ */
+export function servicesPayRoutes(app: FastifyInstance, { servicesPay, guards }: Services) {
+  const auth = { onRequest: guards.requireUser };
+  const ctx = (request: FastifyRequest) => ({
+    userId: authOf(request).user.id,
+    route: request.routeOptions.url ?? request.url,
+    body: request.body,
+    idempotencyKey: readIdempotencyKey(request.headers['idempotency-key']),
+  });
+  const send = (reply: FastifyReply, result: StoredReply) =>
+    reply.status(result.status).send(result.body);
+
+  app.get('/services/categories', auth, async (r) =>
+    servicesPay.categories(parse(servicesCategoriesQuery, r.query).service),
+  );
+  app.get('/services/categories/:id/products', auth, async (r) =>
+    servicesPay.products(parse(categoryParams, r.params).id),
+  );
+  app.post('/services/verify', auth, async (r) =>
+    servicesPay.verify(parse(servicesVerifySchema, r.body)),
+  );
+
+  app.post('/services/pay/airtime', auth, async (r, reply) =>
+    send(reply, await servicesPay.airtime(ctx(r), parse(servicesAirtimeSchema, r.body))),
+  );
+  app.post('/services/pay/data', auth, async (r, reply) =>
+    send(reply, await servicesPay.data(ctx(r), parse(servicesDataSchema, r.body))),
+  );
+  app.post('/services/pay/cable-tv', auth, async (r, reply) =>
+    send(reply, await servicesPay.cable(ctx(r), parse(servicesCableSchema, r.body))),
+  );
+  app.post('/services/pay/utility', auth, async (r, reply) =>
+    send(reply, await servicesPay.utility(ctx(r), parse(servicesUtilitySchema, r.body))),
+  );
+}

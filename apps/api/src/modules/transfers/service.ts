@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { RecipientReply, TransferMetadata, TransferReply } from '@owo/shared/api-types';
+import { messages } from '@owo/shared/messages';
+import type { transferSchema } from '@owo/shared/schemas/transfers';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { LedgerError, type Ledger } from '../../ledger/ledger';
+import { ledgerRepository } from '../../ledger/repository';
+import type { LimitsService } from '../limits/service';
+import type { PinService } from '../pin/service';
+import {
+  KeyTaken,
+  assertKeyFree,
+  replayIfUsed,
+  replayStored,
+  requestHash,
+} from '../purchases/idempotency';
+import type { StoredReply } from '../purchases/replies';
+import { idempotencyRepository } from '../purchases/repository';
+import { throttleRepository } from '../throttle/repository';
+import { toTransactionDto } from '../transactions/dto';
+import { transactionsRepository } from '../transactions/repository';
+import { transfersRepository, type Party } from './repository';
+
+type TransferInput = z.output<typeof transferSchema>;
+
+export interface TransferContext {
+  userId: string;
+  /** Route name + body, for the idempotency hash. */
+  route: string;
+  body: unknown;
+  idempotencyKey: string | undefined;
+}
+
+/** Recipient look-ups per user per window: enough for a person, slow for harvesting e-mails. */
+const LOOKUP_LIMIT = 30;
+const LOOKUP_WINDOW_MS = 10 * 60 * 1000;
+
+const nameOf = (p: Party) => `${p.firstName} ${p.lastName}`.trim() || p.email;
+
+/**
+ * Money between two users of the product (spec §4 Transfer flow): one database transaction locks
+ * both wallets in account order, checks the sender's daily limit and the recipient's balance cap,
+ * writes a history row for each side, the wallet_transfers row and one ledger transfer.
+ * No supplier is involved, so there is no pending state: it happens whole or not at all.
+ */
+export function createTransferService(
+  { database, clock }: AppDeps,
+  ledger: Ledger,
+  pin: PinService,
+  limits: LimitsService,
+) {
+  /** A recipient the sender may pay: an active account other than the sender's own. */
+  async function recipientFor(senderId: string, identifier: string): Promise<Party> {
+    const party = identifier.includes('@')
+      ? await transfersRepository.partyByEmail(database.db, identifier.toLowerCase())
+      : await transfersRepository.partyById(database.db, identifier);
+    if (!party || party.status !== 'active') throw new AppError('RECIPIENT_NOT_FOUND');
+    if (party.id === senderId) throw new AppError('TRANSFER_TO_SELF');
+    return party;
+  }
+
+  async function verifyRecipient(senderId: string, email: string): Promise<RecipientReply> {
+    const key = `recipient-lookup:${senderId}`;
+    const now = clock.now();
+    const recent = await throttleRepository.countSince(
+      database.db,
+      key,
+      new Date(now.getTime() - LOOKUP_WINDOW_MS),
+    );
+    if (recent >= LOOKUP_LIMIT) throw new AppError('RATE_LIMITED');
+    await throttleRepository.record(database.db, key, now);
+    const party = await recipientFor(senderId, email);
+    return {
+      success: true,
+      message: messages.recipientFound,
+      data: {
+        _id: party.id,
+        email: party.email,
+        firstName: party.firstName,
+        lastName: party.lastName,
+      },
+    };
+  }
+
+  async function transfer(ctx: TransferContext, input: TransferInput): Promise<StoredReply> {
+    const hash = requestHash(ctx.route, ctx.body);
+    const replayed = await replayIfUsed(database, ctx.userId, ctx.idempotencyKey, hash);
+    if (replayed) return replayed;
+
+    const recipient = await recipientFor(ctx.userId, input.recipientIdentifier);
+    await pin.checkPin(ctx.userId, input.transactionPin);
+
+    try {
+      return await move(ctx, input, recipient, hash);
+    } catch (error) {
+      if (error instanceof KeyTaken && ctx.idempotencyKey) {
+        return replayStored(database, ctx.userId, ctx.idempotencyKey, hash);
+      }
+      if (error instanceof LedgerError && error.code === 'insufficient_funds') {
+        throw new AppError('INSUFFICIENT_FUNDS');
+      }
+      throw error;
+    }
+  }
+
+  function move(
+    ctx: TransferContext,
+    input: TransferInput,
+    recipient: Party,
+    hash: string,
+  ): Promise<StoredReply> {
+    const amountKobo = input.amount;
+    return database.db.transaction(async (tx) => {
+      // Both wallets, in account-id order (the order ledger.apply updates them in): A→B and
+      // B→A at the same moment queue on the first wallet instead of deadlocking.
+      const locked = await limits.lockWallets(tx, [ctx.userId, recipient.id]);
+      await assertKeyFree(tx, ctx.userId, ctx.idempotencyKey);
+      await limits.assertCanSpend(tx, ctx.userId, amountKobo);
+
+      const sender = await transfersRepository.partyById(tx, ctx.userId);
+      const senderWallet = await ledgerRepository.walletOf(tx, ctx.userId);
+      const recipientWallet = await ledgerRepository.walletOf(tx, recipient.id);
+      if (!sender || !senderWallet || !recipientWallet) throw new AppError('NOT_FOUND');
+      if (senderWallet.balanceKobo < amountKobo) throw new AppError('INSUFFICIENT_FUNDS');
+      // The money has not left yet, so a transfer past the recipient's cap is refused rather than
+      // kept and flagged (docs/decisions/0011). The recipient's figures are not disclosed.
+      const recipientBalance = locked.find((w) => w.userId === recipient.id)?.balanceKobo ?? 0;
+      const recipientLimits = await limits.limitsOf(tx, recipient.id);
+      if (recipientBalance + amountKobo > recipientLimits.balanceCapKobo) {
+        throw new AppError('RECIPIENT_CANNOT_RECEIVE');
+      }
+
+      const now = clock.now();
+      const base = `TRF-${randomUUID()}`;
+      const side = (other: Party, direction: 'out' | 'in'): TransferMetadata => ({
+        note: input.note,
+        direction,
+        counterpartyId: other.id,
+        counterpartyEmail: other.email,
+        counterpartyName: nameOf(other),
+        processedAt: now.toISOString(),
+      });
+      const debit = await transactionsRepository.insert(tx, {
+        userId: ctx.userId,
+        type: 'debit',
+        serviceType: 'transfer',
+        amountKobo,
+        status: 'success',
+        reference: base,
+        description: `Transfer to ${nameOf(recipient)}`,
+        metadata: { ...side(recipient, 'out') },
+        createdAt: now,
+        updatedAt: now,
+      });
+      const credit = await transactionsRepository.insert(tx, {
+        userId: recipient.id,
+        type: 'credit',
+        serviceType: 'transfer',
+        amountKobo,
+        status: 'success',
+        reference: `${base}-CR`,
+        description: `Transfer from ${nameOf(sender)}`,
+        metadata: { ...side(sender, 'in') },
+        createdAt: now,
+        updatedAt: now,
+      });
+      await transfersRepository.insert(tx, {
+        senderId: ctx.userId,
+        recipientId: recipient.id,
+        amountKobo,
+        note: input.note,
+        debitTransactionId: debit.id,
+        creditTransactionId: credit.id,
+        createdAt: now,
+      });
+
+      const body: TransferReply = {
+        success: true,
+        message: messages.transferSuccessful,
+        data: toTransactionDto(debit),
+      };
+      const reply: StoredReply = { status: 200, body };
+      if (ctx.idempotencyKey) {
+        const inserted = await idempotencyRepository.insert(tx, {
+          userId: ctx.userId,
+          key: ctx.idempotencyKey,
+          requestHash: hash,
+          transactionId: debit.id,
+        });
+        if (!inserted) throw new KeyTaken();
+        await idempotencyRepository.storeReply(
+          tx,
+          ctx.userId,
+          ctx.idempotencyKey,
+          reply.status,
+          reply.body,
+        );
+      }
+      await ledger.apply(tx, [
+        {
+          debitAccountId: senderWallet.id,
+          creditAccountId: recipientWallet.id,
+          amountKobo,
+          code: 'wallet_transfer',
+          transactionId: debit.id,
+        },
+      ]);
+      return reply;
+    });
+  }
+
+  return { verifyRecipient, transfer };
+}
+
+export type TransferService = ReturnType<typeof createTransferService>;

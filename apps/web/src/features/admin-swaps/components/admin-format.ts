@@ -1,0 +1,74 @@
+/** How a swap reads on the admin screen (spec 02 §4). */
+import type { SwapDto } from '@owo/shared/api-types';
+import { formatKobo } from '@owo/shared/money';
+
+type Display =
+  'pending' | 'awaiting_verification' | 'processing' | 'completed' | 'rejected' | 'cancelled';
+
+/** Server statuses as the screen names them; an unknown value reads as pending (spec 02 §4). */
+export function displayStatus(status: string): Display {
+  switch (status) {
+    case 'AWAITING_VERIFICATION':
+      return 'awaiting_verification';
+    case 'PROCESSING':
+      return 'processing';
+    case 'COMPLETED':
+      return 'completed';
+    case 'REJECTED':
+      return 'rejected';
+    // Ours: the customer cancelled it (the spec's client has no such state).
+    case 'CANCELLED':
+      return 'cancelled';
+    default:
+      return 'pending';
+  }
+}
+
+const looks: Record<Display, { label: string; tone: string }> = {
+  pending: { label: 'Pending', tone: 'bg-amber-50 text-amber-700 ring-amber-200' },
+  awaiting_verification: {
+    label: 'Awaiting Verification',
+    tone: 'bg-sky-50 text-sky-700 ring-sky-200',
+  },
+  processing: { label: 'Processing', tone: 'bg-violet-50 text-violet-700 ring-violet-200' },
+  completed: { label: 'Completed', tone: 'bg-brand-50 text-brand-700 ring-brand-200' },
+  rejected: { label: 'Rejected', tone: 'bg-red-50 text-danger ring-red-200' },
+  cancelled: { label: 'Cancelled', tone: 'bg-surface text-muted ring-line' },
+};
+
+export const statusLook = (status: string) => looks[displayStatus(status)];
+
+export const naira = (value: number) => formatKobo(Math.round(Number(value) * 100));
+
+const gb = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+export function formatDateGB(iso: string | undefined): string {
+  const date = new Date(iso ?? '');
+  return Number.isNaN(date.getTime()) ? '—' : gb.format(date);
+}
+
+export function customerName(swap: SwapDto): string {
+  const name = `${swap.userId?.firstName ?? ''} ${swap.userId?.lastName ?? ''}`.trim();
+  return name || swap.userId?.email || 'Customer';
+}
+
+/** Search over the loaded page: reference, phone, email and name (spec 02 §2). */
+export function matchesSearch(swap: SwapDto, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [
+    swap.swapId,
+    swap.payoutReference,
+    swap.userPhone,
+    swap.userId?.phoneNumber,
+    swap.userId?.email,
+    swap.accountDetails?.walletEmail,
+    customerName(swap),
+    swap.accountDetails?.accountName,
+  ].some((field) => (field ?? '').toLowerCase().includes(needle));
+}

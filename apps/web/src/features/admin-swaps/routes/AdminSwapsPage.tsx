@@ -1,0 +1,204 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { SwapDto } from '@owo/shared/api-types';
+import { SWAP_STATUSES, type SwapStatus } from '@owo/shared/constants';
+import { messages } from '@owo/shared/messages';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { SwapIcon } from '../../../components/icons';
+import { AlertCircleIcon, SearchIcon } from '../../../components/more-icons';
+import { ScreenHeader } from '../../../components/ScreenHeader';
+import { SelectField } from '../../../components/SelectField';
+import { Skeleton } from '../../../components/Skeleton';
+import { toast } from '../../../lib/toast';
+import { useAdminSwaps, useSwapCounts, useSwapProfit } from '../api/admin-swaps-api';
+import { matchesSearch, statusLook } from '../components/admin-format';
+import { AdminSwapCard } from '../components/AdminSwapCard';
+import { AdminSwapSheet } from '../components/AdminSwapSheet';
+import { Pagination } from '../components/Pagination';
+import { PayoutReferenceDialog } from '../components/PayoutReferenceDialog';
+import { ScreenshotViewer } from '../components/ScreenshotViewer';
+import { StatsTiles } from '../components/StatsTiles';
+import { useSwapActions } from '../components/use-swap-actions';
+
+/** Admin Airtime to Cash (/admin/airtime-to-cash): review, approve, reject, pay (spec 02 §2). */
+export function AdminSwapsPage() {
+  const [status, setStatus] = useState<SwapStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<SwapDto | null>(null);
+  const [screenshot, setScreenshot] = useState<string | null>(null);
+  const list = useAdminSwaps(status, page);
+  const counts = useSwapCounts();
+  const profit = useSwapProfit();
+  const actions = useSwapActions(setSelected);
+
+  useEffect(() => {
+    if (list.isError) toast.error(messages.swapAdminFetchFailed);
+  }, [list.isError]);
+
+  const swaps = (list.data?.data ?? []).filter((swap) => matchesSearch(swap, search));
+  const pages = list.data?.pagination?.totalPages ?? 1;
+
+  return (
+    <main className="mx-auto min-h-dvh max-w-md overflow-x-clip bg-surface pb-8">
+      <div className="sticky top-0 z-20 bg-surface/95 px-5 pt-[env(safe-area-inset-top)] backdrop-blur">
+        <ScreenHeader title="Airtime to Cash" backTo="/home" />
+      </div>
+      <div className="grid grid-cols-1 gap-4 px-5 pt-1">
+        <StatsTiles counts={counts} profit={profit.data} />
+
+        <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2">
+          <label className="flex min-h-12 items-center gap-2 rounded-2xl border border-line bg-white px-4 focus-within:border-brand-500 focus-within:ring-4 focus-within:ring-brand-100">
+            <SearchIcon size={18} className="text-muted" />
+            <span className="sr-only">Search</span>
+            <input
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Reference, phone, email, name"
+              className="h-11 w-full min-w-0 bg-transparent text-sm focus:outline-none"
+            />
+          </label>
+          <SelectField
+            label="Status"
+            className="w-36 [&>label]:sr-only [&_select]:text-sm"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as SwapStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All Status</option>
+            {SWAP_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLook(s).label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+
+        <section
+          aria-label="Swap requests"
+          aria-busy={list.isFetching || undefined}
+          className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}
+        >
+          {list.isPending ? (
+            <ListSkeleton />
+          ) : list.isError && !list.data ? (
+            <Empty
+              icon={<AlertCircleIcon size={26} />}
+              title={messages.swapAdminFetchFailed}
+              action={
+                <Button variant="secondary" block={false} onClick={() => void list.refetch()}>
+                  Try again
+                </Button>
+              }
+            />
+          ) : swaps.length === 0 ? (
+            <Empty
+              icon={<SwapIcon size={26} />}
+              title="No swap requests found"
+              text={search || status ? 'Try adjusting your search or filter' : undefined}
+            />
+          ) : (
+            <ul className="grid grid-cols-1 gap-3">
+              {swaps.map((swap) => (
+                <li key={swap._id || swap.swapId}>
+                  <AdminSwapCard swap={swap} onOpen={() => setSelected(swap)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <Pagination page={page} pages={pages} onPage={setPage} />
+      </div>
+
+      <AdminSwapSheet
+        swap={selected}
+        actions={actions}
+        onClose={() => setSelected(null)}
+        onViewScreenshot={setScreenshot}
+      />
+      <ScreenshotViewer url={screenshot} onClose={() => setScreenshot(null)} />
+      {actions.askReference ? (
+        <PayoutReferenceDialog
+          open
+          title={
+            actions.askReference.action === 'complete' ? 'Mark as Completed' : 'Approve payout'
+          }
+          busy={actions.busy !== null}
+          onCancel={actions.cancel}
+          onConfirm={actions.confirmReference}
+        />
+      ) : null}
+      <Dialog
+        open={actions.askReject !== null}
+        onClose={actions.cancel}
+        tone="danger"
+        icon={<AlertCircleIcon size={26} />}
+        title="Reject transaction"
+        actions={
+          <>
+            <Button variant="outline" onClick={actions.cancel} disabled={actions.busy !== null}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              className="bg-danger! text-white!"
+              loading={actions.busy === 'reject'}
+              onClick={actions.confirmReject}
+            >
+              Reject
+            </Button>
+          </>
+        }
+      >
+        {messages.swapRejectConfirm}
+      </Dialog>
+    </main>
+  );
+}
+
+function Empty({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text?: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-3xl bg-white px-6 py-10 text-center shadow-card">
+      <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
+        {icon}
+      </span>
+      <p className="mt-3 font-semibold">{title}</p>
+      {text ? <p className="mt-1 text-sm text-muted">{text}</p> : null}
+      {action ? <div className="mt-4">{action}</div> : null}
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-3" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="rounded-3xl bg-white p-4 shadow-card">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-3 w-28" />
+              <Skeleton className="h-3 w-40" />
+            </div>
+            <Skeleton className="h-6 w-20 rounded-full" />
+          </div>
+          <Skeleton className="mt-4 h-4 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useMemo, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SwapDto } from '@owo/shared/api-types';
+import { SWAP_RATE, SWAP_RATE_PERCENT } from '@owo/shared/constants';
+import { messages } from '@owo/shared/messages';
+import { BrandBadge } from '../../../components/BrandBadge';
+import { Button } from '../../../components/Button';
+import { CheckIcon } from '../../../components/icons';
+import { AlertCircleIcon } from '../../../components/more-icons';
+import { messageOr } from '../../../lib/api-errors';
+import { toast } from '../../../lib/toast';
+import { clearPendingSwap, mySwapsKey, pendingSwapKey } from '../api/swap-api';
+import { readPendingSwapState, uploadStateFromSwap } from '../api/swap-navigation';
+import { DetailRows } from '../components/DetailRows';
+import { NeedHelp } from '../components/NeedHelp';
+import { formatDateGB, naira, payoutAt, statusText } from '../components/swap-format';
+import { Card, SwapScreen } from '../components/SwapScreen';
+
+/** Pending Transaction (/pending-swap): finish or cancel the waiting swap (spec 02 §2). */
+export function PendingSwapPage() {
+  const location = useLocation();
+  const swap = useMemo(() => readPendingSwapState(location.state), [location.state]);
+  if (!swap) return <Navigate to="/home" replace />;
+  return <PendingSwap swap={swap} />;
+}
+
+function PendingSwap({ swap }: { swap: SwapDto }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [clearing, setClearing] = useState(false);
+  const payout = payoutAt(swap.amount, SWAP_RATE);
+  const uploaded = swap.screenshotUploaded === true;
+
+  const cancel = async () => {
+    setClearing(true);
+    try {
+      await clearPendingSwap();
+      queryClient.setQueryData(pendingSwapKey, null);
+      void queryClient.invalidateQueries({ queryKey: pendingSwapKey });
+      void queryClient.invalidateQueries({ queryKey: mySwapsKey });
+      toast.success(messages.swapPendingCleared);
+      navigate('/home', { replace: true });
+    } catch (error) {
+      toast.error(messageOr(error, messages.swapClearFailed));
+      setClearing(false);
+    }
+  };
+
+  return (
+    <SwapScreen
+      title="Pending Transaction"
+      backTo="/home"
+      footer={
+        <div className="grid grid-cols-2 gap-3">
+          <Button
+            variant="danger"
+            className="px-2!"
+            onClick={() => void cancel()}
+            disabled={clearing}
+          >
+            {clearing ? 'Clearing...' : 'Cancel Swap'}
+          </Button>
+          <Button
+            className="px-2!"
+            disabled={uploaded || clearing}
+            onClick={() =>
+              navigate('/screenshot-upload', { state: uploadStateFromSwap(swap, payout) })
+            }
+          >
+            {uploaded ? 'Already Uploaded' : 'Continue'}
+          </Button>
+        </div>
+      }
+    >
+      <p
+        role="status"
+        className="flex items-start gap-3 rounded-2xl bg-accent-100 px-4 py-3 text-sm text-accent-600"
+      >
+        <AlertCircleIcon size={18} className="mt-0.5 shrink-0" />
+        <span>
+          <strong className="font-semibold">{messages.swapIncompleteDetected}:</strong>{' '}
+          {messages.swapOpenExists}
+        </span>
+      </p>
+
+      <Card>
+        <div className="mb-4 flex items-center gap-3">
+          <BrandBadge name={String(swap.network)} size={44} />
+          <div className="min-w-0 flex-1">
+            <h1 className="font-semibold">Pending Airtime Swap</h1>
+            <p className="text-sm text-muted amount">
+              {naira(swap.amount)} {String(swap.network).toUpperCase()} airtime
+            </p>
+          </div>
+        </div>
+        <DetailRows
+          label="Pending swap"
+          rows={[
+            { label: 'Swap ID', value: swap.swapId, copy: swap.swapId },
+            { label: 'Network', value: String(swap.network).toUpperCase() },
+            { label: 'Amount', value: naira(swap.amount) },
+            { label: `Expected Payout (${SWAP_RATE_PERCENT}%)`, value: naira(payout) },
+            { label: 'Status', value: statusText(swap.status) },
+            { label: 'Created At', value: formatDateGB(swap.createdAt) },
+            {
+              label: 'Screenshot',
+              value: uploaded ? (
+                <span className="inline-flex items-center gap-1 text-brand-700">
+                  <CheckIcon size={14} strokeWidth={2.6} />
+                  Uploaded
+                </span>
+              ) : (
+                'Not Uploaded'
+              ),
+            },
+          ]}
+        />
+        {uploaded ? (
+          <p className="mt-3 rounded-2xl bg-brand-50 px-4 py-3 text-sm text-brand-800">
+            {messages.swapScreenshotAlreadyUploaded}
+          </p>
+        ) : null}
+      </Card>
+
+      <Card title="What next?">
+        <ul className="grid gap-3 text-sm text-muted">
+          <li>
+            <span className="font-semibold text-ink">Continue</span> — finish the swap by uploading
+            the screenshot of your airtime transfer.
+          </li>
+          <li>
+            <span className="font-semibold text-ink">Cancel Swap</span> — clear this pending
+            transaction and start a new one.
+          </li>
+        </ul>
+      </Card>
+
+      <NeedHelp />
+    </SwapScreen>
+  );
+}

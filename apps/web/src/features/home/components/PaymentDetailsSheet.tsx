@@ -1,0 +1,48 @@
+import { useNavigate } from 'react-router';
+import { BottomSheet } from '../../../components/BottomSheet';
+import { Button } from '../../../components/Button';
+import type { PaymentDetails } from '../../deposit/api/deposit-api';
+import { toFundingState } from '../../deposit/api/funding-state';
+import { CountdownPill, PaymentDetailsCard } from '../../deposit/components/PaymentDetailsCard';
+import { useFundingCheck } from '../../deposit/components/use-funding-check';
+
+interface PaymentDetailsSheetProps {
+  details: PaymentDetails;
+  onClose: () => void;
+}
+
+/**
+ * Where to send the money, with the spec's "Expires in m:ss" countdown. At zero (or on "I have
+ * paid") the status is checked and the outcome told; the full funding screen shows the same.
+ */
+export function PaymentDetailsSheet({ details, onClose }: PaymentDetailsSheetProps) {
+  const navigate = useNavigate();
+  const funding = useFundingCheck(details, onClose);
+  return (
+    <BottomSheet
+      open
+      onClose={onClose}
+      title="Payment details"
+      description="Transfer the exact amount to this account from any bank app."
+    >
+      <div className="mb-3 flex justify-center">
+        <CountdownPill secondsLeft={funding.secondsLeft} />
+      </div>
+      <PaymentDetailsCard details={details} />
+      <p className="mt-3 text-center text-xs text-muted">
+        Your wallet is credited as soon as the transfer arrives.
+      </p>
+      <div className="mt-5 grid gap-2">
+        <Button onClick={funding.check} loading={funding.checking}>
+          I have paid
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => navigate('/deposit', { state: toFundingState(details) })}
+        >
+          Open funding screen
+        </Button>
+      </div>
+    </BottomSheet>
+  );
+}

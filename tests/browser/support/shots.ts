@@ -1,0 +1,16 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+/**
+ * Screenshots for reviewing how a screen looks: saved only when SHOTS_DIR is set
+ * (e.g. SHOTS_DIR=/tmp/shots-transfer), so ordinary runs write nothing. Waits for animations
+ * (sheets rising, dialogs popping) to finish first.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
