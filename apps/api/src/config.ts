@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ProvidersConfig } from '@owo/providers/create-providers';
 import { WALLET_LIMITS_KOBO } from '@owo/shared/constants';
 
 /**
@@ -84,19 +85,8 @@ export interface WalletLimits {
   balanceCapKobo: number;
 }
 
-export interface LiveProviderConfig {
-  vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
-  datastation: { baseUrl: string; apiKey: string };
-  ogdams: { baseUrl: string; apiKey: string };
-  palmpay: { baseUrl: string; appId: string; merchantPrivateKey: string; palmpayPublicKey: string };
-  safehaven: {
-    baseUrl: string;
-    clientId: string;
-    privateKey: string;
-    debitAccountNumber: string;
-    companyUrl: string;
-  };
-}
+/** The adapters' URLs and keys; the timeout (and clock) are added where they are built. */
+export type LiveProviderConfig = Omit<ProvidersConfig, 'timeoutMs' | 'now'>;
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';

@@ -1,5 +1,5 @@
-import { createProviders } from '@owo/providers/create-providers';
-import { SANDBOX_KEYS, SANDBOX_PREFIXES, startSandbox } from '@owo/providers/sandbox/server';
+import { createProviders, sandboxProvidersConfig } from '@owo/providers/create-providers';
+import { sandboxBaseUrls, startSandbox, type SandboxBaseUrls } from '@owo/providers/sandbox/server';
 import type { Providers } from '@owo/providers/types';
 import type { Config } from './config';
 
@@ -10,35 +10,8 @@ export interface ProviderRuntime {
 }
 
 /** Base URLs of a sandbox listening on host:port (the paths are the sandbox's own). */
-function sandboxProviders(
-  baseUrls: {
-    vtpass: string;
-    datastation: string;
-    ogdams: string;
-    palmpay: string;
-    safehaven: string;
-  },
-  config: Config,
-) {
-  return createProviders({
-    vtpass: { baseUrl: baseUrls.vtpass, ...SANDBOX_KEYS.vtpass },
-    datastation: { baseUrl: baseUrls.datastation, apiKey: SANDBOX_KEYS.datastation.apiKey },
-    ogdams: { baseUrl: baseUrls.ogdams, apiKey: SANDBOX_KEYS.ogdams.apiKey },
-    palmpay: {
-      baseUrl: baseUrls.palmpay,
-      appId: SANDBOX_KEYS.palmpay.appId,
-      merchantPrivateKey: SANDBOX_KEYS.palmpay.merchantPrivateKey,
-      palmpayPublicKey: SANDBOX_KEYS.palmpay.platformPublicKey,
-    },
-    safehaven: {
-      baseUrl: baseUrls.safehaven,
-      clientId: SANDBOX_KEYS.safehaven.clientId,
-      privateKey: SANDBOX_KEYS.safehaven.privateKey,
-      debitAccountNumber: SANDBOX_KEYS.safehaven.debitAccountNumber,
-      companyUrl: SANDBOX_KEYS.safehaven.companyUrl,
-    },
-    timeoutMs: config.providerTimeoutMs,
-  });
+function sandboxProviders(baseUrls: SandboxBaseUrls, config: Config) {
+  return createProviders(sandboxProvidersConfig(baseUrls, config.providerTimeoutMs));
 }
 
 /**
@@ -56,14 +29,7 @@ export async function openProviders(
     };
   }
   if (!options.startSandbox) {
-    const base = `http://127.0.0.1:${config.sandboxPort}`;
-    const urls = {
-      vtpass: `${base}${SANDBOX_PREFIXES.vtpass}/`,
-      datastation: `${base}${SANDBOX_PREFIXES.datastation}/`,
-      ogdams: `${base}${SANDBOX_PREFIXES.ogdams}/`,
-      palmpay: `${base}${SANDBOX_PREFIXES.palmpay}/`,
-      safehaven: `${base}${SANDBOX_PREFIXES.safehaven}/`,
-    };
+    const urls = sandboxBaseUrls(`http://127.0.0.1:${config.sandboxPort}`);
     return {
       providers: sandboxProviders(urls, config),
       close: async () => {},

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { SwapStatus } from '@owo/shared/constants';
 import { airtimeSwapEvents, airtimeSwaps, ledgerAccounts, ledgerTransfers } from '../src/db/schema';
 import { createAdminCommands } from '../src/modules/admin-cli/commands';
-import { customer, STRONG_PASSWORD, uniqueEmail, type TestApp } from './harness';
+import { customer, PIN, STRONG_PASSWORD, uniqueEmail, type TestApp } from './harness';
 import { multipart } from './multipart';
 
 /**
@@ -12,7 +12,7 @@ import { multipart } from './multipart';
  * status through the API, and direct reads of the swap, its events and the ledger.
  */
 
-export const PIN = '1234';
+export { PIN };
 export const BANK = { accountNumber: '0123456789', bank: 'GTBank', accountName: 'Ada Obi' };
 
 export type Reply = Awaited<ReturnType<TestApp['request']>>;

@@ -404,14 +404,21 @@ describe('notifications', () => {
     return { user, order: order! };
   }
 
-  it('the same success notified many times (some at once) settles once', async () => {
-    const { user, order } = await pendingOrder();
-    const success = notification({
+  /** PalmPay's notification about a pendingOrder() order. */
+  const aboutPendingOrder = (
+    order: Awaited<ReturnType<typeof pendingOrder>>['order'],
+    orderStatus: 2 | 3,
+  ) =>
+    notification({
       outOrderNo: order.supplierRequestId,
       amount: order.sellingKobo,
       rechargeAccount: MAGIC_BET_ACCOUNTS.pendingForever,
-      orderStatus: 2,
+      orderStatus,
     });
+
+  it('the same success notified many times (some at once) settles once', async () => {
+    const { user, order } = await pendingOrder();
+    const success = aboutPendingOrder(order, 2);
     const replies = await Promise.all([post(success), post(success), post(success)]);
     replies.push(await post(success));
     for (const r of replies) {
@@ -421,12 +428,7 @@ describe('notifications', () => {
     expect(await stateOf(t, order.transactionId)).toBe('delivered');
     expectOneOutcome(await transferCodes(t, order.transactionId), 'delivered');
     // A late failure notice about a delivered order refunds nothing.
-    const failure = notification({
-      outOrderNo: order.supplierRequestId,
-      amount: order.sellingKobo,
-      rechargeAccount: MAGIC_BET_ACCOUNTS.pendingForever,
-      orderStatus: 3,
-    });
+    const failure = aboutPendingOrder(order, 3);
     expect((await post(failure)).statusCode).toBe(200);
     expectOneOutcome(await transferCodes(t, order.transactionId), 'delivered');
     expect(await balanceKobo(t, user.token)).toBe(400_000);
@@ -435,12 +437,7 @@ describe('notifications', () => {
 
   it('a failure notified twice refunds once', async () => {
     const { user, order } = await pendingOrder();
-    const failure = notification({
-      outOrderNo: order.supplierRequestId,
-      amount: order.sellingKobo,
-      rechargeAccount: MAGIC_BET_ACCOUNTS.pendingForever,
-      orderStatus: 3,
-    });
+    const failure = aboutPendingOrder(order, 3);
     await Promise.all([post(failure), post(failure)]);
     expect(await stateOf(t, order.transactionId)).toBe('failed');
     expectOneOutcome(await transferCodes(t, order.transactionId), 'failed');

@@ -72,6 +72,20 @@ export async function postWebhook(t: TestApp, body: string) {
   return { status: res.status, text: await res.text() };
 }
 
+/** A port nothing listens on: PalmPay's first delivery to it fails (the webhook "never came"). */
+export const DEAD_ORIGIN = 'http://127.0.0.1:9';
+
+/** Runs `fn` with PalmPay's notifications for new checkouts going nowhere. */
+export async function withoutWebhooks<T>(t: TestApp, fn: () => Promise<T>): Promise<T> {
+  const live = t.deps.config.publicBaseUrl;
+  t.deps.config.publicBaseUrl = DEAD_ORIGIN;
+  try {
+    return await fn();
+  } finally {
+    t.deps.config.publicBaseUrl = live;
+  }
+}
+
 export function bankTransfer(t: TestApp, token: string, amount: unknown) {
   return t.request({
     method: 'POST',

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPalmPayClient } from '@owo/providers/palmpay/client';
-import { SANDBOX_KEYS } from '@owo/providers/sandbox/server';
+import { sandboxPalmPay } from '@owo/providers/sandbox/test-support';
 import type { PalmPayClient } from '@owo/providers/types';
 import { CHECKOUT_EXPIRY_S } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
@@ -12,6 +11,7 @@ import {
   type TestApp,
 } from './harness';
 import {
+  DEAD_ORIGIN,
   bankTransfer,
   depositCredits,
   depositRow,
@@ -23,10 +23,8 @@ import {
   sessionStatus,
   simulateTransfer,
   verifiedCustomer,
+  withoutWebhooks,
 } from './deposit-support';
-
-/** A port nothing listens on: PalmPay's first delivery to it fails (the webhook "never came"). */
-const DEAD_ORIGIN = 'http://127.0.0.1:9';
 
 describe('deposits', () => {
   let t: TestApp;
@@ -36,17 +34,6 @@ describe('deposits', () => {
   afterAll(async () => {
     await t?.close();
   });
-
-  /** Runs `fn` with PalmPay's notifications for new checkouts going nowhere. */
-  async function withoutWebhooks<T>(fn: () => Promise<T>): Promise<T> {
-    const live = t.deps.config.publicBaseUrl;
-    t.deps.config.publicBaseUrl = DEAD_ORIGIN;
-    try {
-      return await fn();
-    } finally {
-      t.deps.config.publicBaseUrl = live;
-    }
-  }
 
   /** Swaps the PalmPay adapter for the duration of `fn` (a real adapter, another base URL). */
   async function withPalmPay<T>(client: PalmPayClient, fn: () => Promise<T>): Promise<T> {
@@ -148,6 +135,7 @@ describe('deposits', () => {
   it('the status check credits when the webhook never came; the late webhook credits nothing', async () => {
     const user = await signUp(t);
     const session = await withoutWebhooks(
+      t,
       async () => (await bankTransfer(t, user.token, 700)).json().data,
     );
     const transfer = await simulateTransfer(t, session.payerVirtualAccNo, 70_000);
@@ -180,6 +168,7 @@ describe('deposits', () => {
   it('the sweeper credits a paid checkout nobody asked about; a second sweep and the late webhook credit nothing', async () => {
     const user = await signUp(t);
     const session = await withoutWebhooks(
+      t,
       async () => (await bankTransfer(t, user.token, 400)).json().data,
     );
     const transfer = await simulateTransfer(t, session.payerVirtualAccNo, 40_000);
@@ -332,15 +321,7 @@ describe('deposits', () => {
 
   it('PalmPay unreachable: 504 with the spec text, the deposit marked failed', async () => {
     const user = await signUp(t);
-    const unreachable = createPalmPayClient({
-      baseUrl: `${DEAD_ORIGIN}/palmpay/`,
-      timeoutMs: 1_000,
-      keys: {
-        appId: SANDBOX_KEYS.palmpay.appId,
-        merchantPrivateKey: SANDBOX_KEYS.palmpay.merchantPrivateKey,
-        palmpayPublicKey: SANDBOX_KEYS.palmpay.platformPublicKey,
-      },
-    });
+    const unreachable = sandboxPalmPay(`${DEAD_ORIGIN}/palmpay/`, 1_000);
     const res = await withPalmPay(unreachable, () => bankTransfer(t, user.token, 1000));
     expect(res.statusCode).toBe(504);
     expect(res.json()).toMatchObject({

@@ -200,8 +200,11 @@ export async function fund(t: TestApp, userId: string, naira: number) {
   });
 }
 
+/** The transaction PIN every test customer gets (customer() sets it). */
+export const PIN = '1234';
+
 /** Sets the transaction PIN through the API. */
-export async function setPin(t: TestApp, token: string, pin = '1234') {
+export async function setPin(t: TestApp, token: string, pin = PIN) {
   const res = await t.request({
     method: 'POST',
     url: '/api/user/set-transaction-pin',

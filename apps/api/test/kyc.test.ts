@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPalmPayClient } from '@owo/providers/palmpay/client';
 import { MAGIC_LICENSE_NUMBERS, SAFEHAVEN_IDENTITIES } from '@owo/providers/sandbox/magic';
-import { SANDBOX_KEYS } from '@owo/providers/sandbox/server';
+import { sandboxPalmPay } from '@owo/providers/sandbox/test-support';
 import { messages } from '@owo/shared/messages';
 import { createTestApp, signUp, type TestApp } from './harness';
 import {
@@ -319,15 +318,7 @@ describe('KYC: NIN/BVN verification and the permanent account', () => {
       otp: FIXED_OTP,
     };
     const real = t.deps.providers.palmpay;
-    t.deps.providers.palmpay = createPalmPayClient({
-      baseUrl: 'http://127.0.0.1:9/palmpay/',
-      timeoutMs: 1_000,
-      keys: {
-        appId: SANDBOX_KEYS.palmpay.appId,
-        merchantPrivateKey: SANDBOX_KEYS.palmpay.merchantPrivateKey,
-        palmpayPublicKey: SANDBOX_KEYS.palmpay.platformPublicKey,
-      },
-    });
+    t.deps.providers.palmpay = sandboxPalmPay('http://127.0.0.1:9/palmpay/', 1_000);
     let down;
     try {
       down = await createSubaccount(t, user.token, body);

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { MAGIC_METERS, MAGIC_PHONES, MAGIC_SMARTCARDS } from '@owo/providers/sandbox/magic';
 import { ledgerTransfers, purchases, transactions } from '../src/db/schema';
-import type { TestApp } from './harness';
+import { PIN, type TestApp } from './harness';
 
 /**
  * What the purchase test files share: the nine purchase kinds (route, body, the field that carries
@@ -10,7 +10,7 @@ import type { TestApp } from './harness';
  * direct reads of the order, its history row and its transfers.
  */
 
-export const PIN = '1234';
+export { PIN };
 /** An ordinary number: delivered by every simulator (used where the magic value is elsewhere). */
 export const PLAIN_PHONE = '08031234567';
 

@@ -8,7 +8,7 @@ import type { TestApp } from './harness';
  * caller's history, direct counts, and a KYC-verified customer.
  */
 
-export const PIN = '1234';
+export { PIN } from './harness';
 
 export const newKey = () => `key-${randomUUID()}`;
 

@@ -22,9 +22,8 @@ import {
   signedByPalmPay,
   simulateTransfer,
   verifiedCustomer,
+  withoutWebhooks,
 } from './deposit-support';
-
-const DEAD_ORIGIN = 'http://127.0.0.1:9';
 
 describe('POST /api/webhooks/palmpay', () => {
   let t: TestApp;
@@ -38,14 +37,10 @@ describe('POST /api/webhooks/palmpay', () => {
   /** A checkout whose PalmPay notifications go nowhere, paid: the signed body is ours to post. */
   async function paidCheckoutNotDelivered(naira: number, paidKobo = naira * 100) {
     const user = await signUp(t);
-    const live = t.deps.config.publicBaseUrl;
-    t.deps.config.publicBaseUrl = DEAD_ORIGIN;
-    let session;
-    try {
-      session = (await bankTransfer(t, user.token, naira)).json().data;
-    } finally {
-      t.deps.config.publicBaseUrl = live;
-    }
+    const session = await withoutWebhooks(
+      t,
+      async () => (await bankTransfer(t, user.token, naira)).json().data,
+    );
     const transfer = await simulateTransfer(t, session.payerVirtualAccNo, paidKobo);
     expect(transfer.delivered).toBe(false);
     return { user, session, transfer };

@@ -9,6 +9,7 @@ import { createVtpassClient } from './vtpass/client';
 import { createPalmPayClient } from './palmpay/client';
 import { createSafeHavenClient } from './safehaven/client';
 import { SANDBOX_KEYS } from './sandbox/keys';
+import type { SandboxBaseUrls } from './sandbox/server';
 
 export interface ProvidersConfig {
   vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
@@ -59,13 +60,7 @@ export function createProviders(config: ProvidersConfig): Providers {
 
 /** The configuration that points the adapters at a running sandbox with its default keys. */
 export function sandboxProvidersConfig(
-  baseUrls: {
-    vtpass: string;
-    datastation: string;
-    ogdams: string;
-    palmpay: string;
-    safehaven: string;
-  },
+  baseUrls: SandboxBaseUrls,
   timeoutMs: number,
 ): ProvidersConfig {
   return {

@@ -307,7 +307,9 @@ export const messages = {
   swapNoTransactionData: 'No transaction data found. Please start over.',
   swapUploadFailed: 'Failed to upload screenshot. Please try again.',
   swapUploadSuccessful: 'Upload Successful!',
-  swapIncompleteDetected: 'Incomplete Transaction Detected',
+  /** The pending-swap banner (spec 02 §2); the screen bolds the part before the colon. */
+  swapIncompleteBanner:
+    'Incomplete Transaction Detected: You have a pending airtime to cash transaction. Please complete or cancel it before starting a new one.',
   swapClearFailed: 'Failed to clear pending swap',
   swapHistoryFailed: 'Failed to load swap history',
   swapAdminFetchFailed: 'Failed to fetch transactions',

@@ -10,10 +10,10 @@ import {
 } from '../lib/transactions';
 import { BottomSheet } from './BottomSheet';
 import { Button } from './Button';
-import { ContactSupport } from './ContactSupport';
 import { CopyButton } from './CopyButton';
-import { CheckIcon, HeadsetIcon } from './icons';
+import { CheckIcon } from './icons';
 import { AlertCircleIcon, ClockIcon } from './more-icons';
+import { SupportButton } from './SupportButton';
 import { TokenCard } from './TokenCard';
 import { signedAmount, TransactionIcon } from './TransactionRow';
 
@@ -84,19 +84,10 @@ function Details({ tx, onClose }: { tx: TransactionDto; onClose: () => void }) {
         <Row label="Date & Time" value={formatDateTime(tx.createdAt)} />
       </dl>
 
-      <ContactSupport>
-        {(open, opening) => (
-          <button
-            type="button"
-            onClick={open}
-            disabled={opening}
-            className="mt-4 flex min-h-12 w-full items-center justify-center gap-2 rounded-2xl text-sm font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            <HeadsetIcon size={18} />
-            Customer Support
-          </button>
-        )}
-      </ContactSupport>
+      <SupportButton
+        label="Customer Support"
+        className="mt-4 flex min-h-12 w-full items-center justify-center gap-2 rounded-2xl text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      />
       <Button
         className="mt-2"
         onClick={() => {

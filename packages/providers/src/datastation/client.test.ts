@@ -120,7 +120,7 @@ describe('DataStation adapter against the simulator: every magic value', () => {
       amountKobo: 500_00,
       ported: true,
     });
-    expect(pay).toMatchObject({ status: 'pending', description: expect.stringMatching(/200 ms/) });
+    expect(pay).toMatchObject({ status: 'pending', description: expect.stringMatching(/1000 ms/) });
     expect((await ds().requery(reference)).status).toBe('delivered');
   });
 });

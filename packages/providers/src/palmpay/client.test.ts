@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors';
 import { MAGIC_BET_ACCOUNTS, MAGIC_LICENSE_NUMBERS, SETTLE_AFTER_MS } from '../sandbox/magic';
 import { SANDBOX_KEYS } from '../sandbox/keys';
-import { EXPECTED, startTestSandbox, type TestSandbox } from '../sandbox/test-support';
+import {
+  EXPECTED,
+  sandboxPalmPay,
+  startTestSandbox,
+  type TestSandbox,
+} from '../sandbox/test-support';
 import type { PalmPayClient, PurchaseOutcome } from '../types';
 import { createPalmPayClient } from './client';
 import { simulateTransferUrl } from './simulator';
@@ -20,16 +25,7 @@ afterAll(() => t.close());
  * test timeout (200 ms) is kept for the calls that test timing out.
  */
 let relaxed: PalmPayClient | undefined;
-const palmpay = () =>
-  (relaxed ??= createPalmPayClient({
-    baseUrl: t.sandbox.baseUrls.palmpay,
-    timeoutMs: 1_500,
-    keys: {
-      appId: SANDBOX_KEYS.palmpay.appId,
-      merchantPrivateKey: SANDBOX_KEYS.palmpay.merchantPrivateKey,
-      palmpayPublicKey: SANDBOX_KEYS.palmpay.platformPublicKey,
-    },
-  }));
+const palmpay = () => (relaxed ??= sandboxPalmPay(t.sandbox.baseUrls.palmpay, 1_500));
 /** Where bill and checkout notifications are sent (nothing listens; these tests do not need it). */
 const NOTIFY_URL = 'http://127.0.0.1:9/api/webhooks/palmpay';
 const BETTING = 'betting';
@@ -147,7 +143,7 @@ describe('PalmPay bill orders: every magic betting account', () => {
       rechargeAccount: MAGIC_BET_ACCOUNTS.timeout,
     });
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(create).toMatchObject({ status: 'pending', description: /200 ms/ });
+    expect(create).toMatchObject({ status: 'pending', description: /1000 ms/ });
     expect((await palmpay().queryBillOrder(outOrderNo)).status).toBe('delivered');
   });
 });

@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAGIC_BET_ACCOUNTS, SETTLE_AFTER_MS } from '../sandbox/magic';
 import { SANDBOX_KEYS } from '../sandbox/keys';
-import { startTestSandbox, type TestSandbox } from '../sandbox/test-support';
+import { sandboxPalmPay, startTestSandbox, type TestSandbox } from '../sandbox/test-support';
 import type { PalmPayClient, PalmPayWebhook } from '../types';
-import { createPalmPayClient } from './client';
 import { PALMPAY_PATHS } from './protocol';
 import { loadPrivateKey, signParams } from './signing';
 import { simulateTransferUrl } from './simulator';
@@ -53,16 +52,7 @@ beforeEach(() => {
  * test timeout (200 ms) is kept for the calls that test timing out.
  */
 let relaxed: PalmPayClient | undefined;
-const palmpay = () =>
-  (relaxed ??= createPalmPayClient({
-    baseUrl: t.sandbox.baseUrls.palmpay,
-    timeoutMs: 1_500,
-    keys: {
-      appId: SANDBOX_KEYS.palmpay.appId,
-      merchantPrivateKey: SANDBOX_KEYS.palmpay.merchantPrivateKey,
-      palmpayPublicKey: SANDBOX_KEYS.palmpay.platformPublicKey,
-    },
-  }));
+const palmpay = () => (relaxed ??= sandboxPalmPay(t.sandbox.baseUrls.palmpay, 1_500));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(check: () => boolean, timeoutMs = 3_000) {

@@ -48,6 +48,13 @@ export const SAFEHAVEN_DEFAULT_BANK_NAME = 'Safe Haven MFB';
 type NoToken = { kind: 'no-token'; description: string };
 type SafeHavenReply = SupplierReply | NoToken;
 
+type Unavailable = { ok: false; reason: 'unavailable'; description: string };
+const unavailable = (description: string): Unavailable => ({
+  ok: false,
+  reason: 'unavailable',
+  description,
+});
+
 export function createSafeHavenClient(options: SafeHavenAdapterOptions): SafeHavenClient {
   const { baseUrl, timeoutMs, debitAccountNumber } = options;
   const credentials: SafeHavenCredentials = {
@@ -103,41 +110,44 @@ export function createSafeHavenClient(options: SafeHavenAdapterOptions): SafeHav
     return body.data;
   }
 
-  /** Identity and sub-account calls: data, or the reason they did not work. */
-  async function create(path: string, body: JsonObject): Promise<CreateResult<JsonObject>> {
+  /**
+   * A POST Safe Haven answered with JSON about the request itself; `unavailable` when it could not
+   * be asked (no token, no reply, a 5xx, not JSON) or refused us rather than the customer's
+   * details (our credentials or rate: 401, 403, 429).
+   */
+  async function post(
+    path: string,
+    body: JsonObject,
+  ): Promise<{ ok: true; status: number; json: JsonObject; message: string } | Unavailable> {
     const reply = await call('POST', path, body);
-    const unavailable = (description: string) =>
-      ({ ok: false, reason: 'unavailable', description }) as const;
     if (reply.kind === 'no-token') return unavailable(reply.description);
     if (reply.kind === 'no-reply' || reply.status >= 500 || !isObject(reply.json)) {
       return unavailable(`Safe Haven ${path}: ${describeReply(reply)}`);
     }
     const json = reply.json;
     const message = nonEmpty(json.message) ?? describeReply(reply);
-    // Our credentials or rate are the problem, not the customer's details.
     if (reply.status === 401 || reply.status === 403 || reply.status === 429) {
       return unavailable(`Safe Haven ${path}: HTTP ${reply.status} ${message}`);
     }
-    if (reply.status >= 400) return { ok: false, reason: 'rejected', description: message };
+    return { ok: true, status: reply.status, json, message };
+  }
+
+  /** Identity and sub-account calls: data, or the reason they did not work. */
+  async function create(path: string, body: JsonObject): Promise<CreateResult<JsonObject>> {
+    const answer = await post(path, body);
+    if (!answer.ok) return answer;
+    const { status, json, message } = answer;
+    if (status >= 400) return { ok: false, reason: 'rejected', description: message };
     if (!isObject(json.data)) return unavailable(`Safe Haven ${path}: no data in reply`);
     return { ok: true, value: json.data };
   }
 
   /** Name enquiry and vas/verify: an answer, "no such number", or "could not ask". */
   async function lookup(path: string, body: JsonObject): Promise<VerifyResult<JsonObject>> {
-    const reply = await call('POST', path, body);
-    const unavailable = (description: string) =>
-      ({ ok: false, reason: 'unavailable', description }) as const;
-    if (reply.kind === 'no-token') return unavailable(reply.description);
-    if (reply.kind === 'no-reply' || reply.status >= 500 || !isObject(reply.json)) {
-      return unavailable(`Safe Haven ${path}: ${describeReply(reply)}`);
-    }
-    const json = reply.json;
-    const message = nonEmpty(json.message) ?? describeReply(reply);
+    const answer = await post(path, body);
+    if (!answer.ok) return answer;
+    const { status, json, message } = answer;
     const responseCode = nonEmpty(json.responseCode);
-    if (reply.status === 401 || reply.status === 403 || reply.status === 429) {
-      return unavailable(`Safe Haven ${path}: HTTP ${reply.status} ${message}`);
-    }
     // NIP codes: 07 invalid account, 25 unable to locate record. Any other non-00 code (91 bank
     // not available, 96 system malfunction …) says nothing about the number.
     if (responseCode !== undefined && responseCode !== '00') {
@@ -145,7 +155,7 @@ export function createSafeHavenClient(options: SafeHavenAdapterOptions): SafeHav
         ? { ok: false, reason: 'invalid', description: `NIP ${responseCode}: ${message}` }
         : unavailable(`Safe Haven ${path}: NIP ${responseCode} ${message}`);
     }
-    if (reply.status >= 400) return { ok: false, reason: 'invalid', description: message };
+    if (status >= 400) return { ok: false, reason: 'invalid', description: message };
     if (!isObject(json.data)) return unavailable(`Safe Haven ${path}: no data in reply`);
     return { ok: true, info: json.data };
   }
@@ -161,7 +171,7 @@ export function createSafeHavenClient(options: SafeHavenAdapterOptions): SafeHav
       if (!result.ok) return result;
       const identityId = nonEmpty(result.value._id);
       if (!identityId) {
-        return { ok: false, reason: 'unavailable', description: 'Safe Haven: no identity _id' };
+        return unavailable('Safe Haven: no identity _id');
       }
       return { ok: true, value: { identityId } };
     },
@@ -174,11 +184,7 @@ export function createSafeHavenClient(options: SafeHavenAdapterOptions): SafeHav
       const firstName = nonEmpty(person.firstName) ?? nonEmpty(person.first_name);
       const lastName = nonEmpty(person.lastName) ?? nonEmpty(person.last_name);
       if (!firstName || !lastName) {
-        return {
-          ok: false,
-          reason: 'unavailable',
-          description: 'Safe Haven: validation reply has no names',
-        };
+        return unavailable('Safe Haven: validation reply has no names');
       }
       return {
         ok: true,
@@ -201,11 +207,7 @@ export function createSafeHavenClient(options: SafeHavenAdapterOptions): SafeHav
       const accountNumber = nonEmpty(data.accountNumber);
       const accountName = nonEmpty(data.accountName);
       if (!accountNumber || !/^\d{10}$/.test(accountNumber) || !accountName) {
-        return {
-          ok: false,
-          reason: 'unavailable',
-          description: 'Safe Haven: sub-account reply has no account number or name',
-        };
+        return unavailable('Safe Haven: sub-account reply has no account number or name');
       }
       return {
         ok: true,
@@ -235,7 +237,7 @@ export function createSafeHavenClient(options: SafeHavenAdapterOptions): SafeHav
       if (!result.ok) return result;
       const accountName = nonEmpty(result.info.accountName);
       if (!accountName) {
-        return { ok: false, reason: 'unavailable', description: 'Safe Haven: no accountName' };
+        return unavailable('Safe Haven: no accountName');
       }
       return {
         ok: true,
@@ -253,7 +255,7 @@ export function createSafeHavenClient(options: SafeHavenAdapterOptions): SafeHav
       const data = result.info;
       const customerName = nonEmpty(data.name) ?? nonEmpty(data.customerName);
       if (!customerName) {
-        return { ok: false, reason: 'unavailable', description: 'Safe Haven: verify gave no name' };
+        return unavailable('Safe Haven: verify gave no name');
       }
       const details: Record<string, string> = {};
       for (const [key, value] of Object.entries(data)) {

@@ -69,6 +69,17 @@ export const SANDBOX_PREFIXES = {
   safehaven: '/safehaven',
 } as const;
 
+/** Each adapter's base URL on a sandbox reachable at `origin` (e.g. http://127.0.0.1:3001). */
+export function sandboxBaseUrls(origin: string): SandboxBaseUrls {
+  return {
+    vtpass: `${origin}${SANDBOX_PREFIXES.vtpass}/`,
+    datastation: `${origin}${SANDBOX_PREFIXES.datastation}/`,
+    ogdams: `${origin}${SANDBOX_PREFIXES.ogdams}/`,
+    palmpay: `${origin}${SANDBOX_PREFIXES.palmpay}/`,
+    safehaven: `${origin}${SANDBOX_PREFIXES.safehaven}/`,
+  };
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
@@ -127,13 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   return {
     port,
-    baseUrls: {
-      vtpass: `${origin}${SANDBOX_PREFIXES.vtpass}/`,
-      datastation: `${origin}${SANDBOX_PREFIXES.datastation}/`,
-      ogdams: `${origin}${SANDBOX_PREFIXES.ogdams}/`,
-      palmpay: `${origin}${SANDBOX_PREFIXES.palmpay}/`,
-      safehaven: `${origin}${SANDBOX_PREFIXES.safehaven}/`,
-    },
+    baseUrls: sandboxBaseUrls(origin),
     async close() {
       const closing = app.close();
       // Held and keep-alive sockets would otherwise keep close() (and a test run) waiting.

@@ -4,7 +4,9 @@
  * and fast.
  */
 import { createProviders, sandboxProvidersConfig } from '../create-providers';
-import type { Providers } from '../types';
+import { createPalmPayClient } from '../palmpay/client';
+import type { PalmPayClient, Providers } from '../types';
+import { SANDBOX_KEYS } from './keys';
 import { startSandbox, type Sandbox, type SandboxOptions } from './server';
 
 export interface TestSandbox {
@@ -17,7 +19,8 @@ export interface TestSandbox {
 
 /** 10:00 in Lagos on a late-2026 day (09:00 UTC). */
 export const TEST_START_MS = Date.parse('2026-11-21T09:00:00Z');
-export const TEST_TIMEOUT_MS = 200;
+// Long enough that a loaded CI machine does not turn a quick answer into a timeout.
+export const TEST_TIMEOUT_MS = 1_000;
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   let clock = TEST_START_MS;
@@ -32,6 +35,22 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     },
     close: () => sandbox.close(),
   };
+}
+
+/**
+ * A PalmPay adapter with the sandbox's keys at `baseUrl` (the sandbox's, or a port nothing listens
+ * on) and its own timeout, for tests that need one other than TEST_TIMEOUT_MS.
+ */
+export function sandboxPalmPay(baseUrl: string, timeoutMs: number): PalmPayClient {
+  return createPalmPayClient({
+    baseUrl,
+    timeoutMs,
+    keys: {
+      appId: SANDBOX_KEYS.palmpay.appId,
+      merchantPrivateKey: SANDBOX_KEYS.palmpay.merchantPrivateKey,
+      palmpayPublicKey: SANDBOX_KEYS.palmpay.platformPublicKey,
+    },
+  });
 }
 
 type Status = 'delivered' | 'failed' | 'pending';

@@ -2,7 +2,7 @@ import type { PalmPayBiller, PalmPayBillerItem, Providers } from '@owo/providers
 import { BETTING_SCENE_CODE, HIDDEN_BILLERS } from '@owo/shared/constants';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../errors';
-import { cachedLoader, keyedLoader } from './memory-cache';
+import { cachedLoader, keyedLoader } from '../../lib/memory-cache';
 
 /** Billers change rarely; their items' limits a little more often. */
 export const BILLERS_CACHE_MS = 5 * 60 * 1000;

@@ -5,9 +5,8 @@ import {
   bettingPurchaseSchema,
 } from '@owo/shared/schemas/betting';
 import { parse } from '../../lib/validate';
-import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { readIdempotencyKey } from '../purchases/idempotency';
+import { requestContext, sendStored } from '../purchases/route-context';
 
 /** Betting of spec §7: billers, a biller's items, and the top-up (an ordinary purchase). */
 export function bettingRoutes(app: FastifyInstance, { betting, guards }: Services) {
@@ -25,16 +24,14 @@ export function bettingRoutes(app: FastifyInstance, { betting, guards }: Service
     betting.items(parse(billerItemsSchema, request.body).billerId),
   );
 
-  app.post('/biller/betting', auth, async (request, reply) => {
-    const result = await betting.purchase(
-      {
-        userId: authOf(request).user.id,
-        route: '/biller/betting',
-        body: request.body,
-        idempotencyKey: readIdempotencyKey(request.headers['idempotency-key']),
-      },
-      parse(bettingPurchaseSchema, request.body),
-    );
-    return reply.status(result.status).send(result.body);
-  });
+  // The hash names the route without the /api prefix (stored keys were written that way).
+  app.post('/biller/betting', auth, async (request, reply) =>
+    sendStored(
+      reply,
+      await betting.purchase(
+        requestContext(request, '/biller/betting'),
+        parse(bettingPurchaseSchema, request.body),
+      ),
+    ),
+  );
 }

@@ -87,6 +87,26 @@ export function createDepositCredit(
     return row;
   }
 
+  /** The event under its unique id; undefined when it was recorded before (a duplicate). */
+  function recordEvent(tx: Tx, event: PalmPayWebhook, receivedVia: string) {
+    return depositsRepository.recordEvent(tx, {
+      provider: PALMPAY,
+      eventId: event.eventId,
+      kind: event.kind,
+      payload: { ...event.raw, receivedVia },
+    });
+  }
+
+  /** Kept for ops under an unmatched:<kind> kind; no money moves. */
+  async function markUnmatched(
+    tx: Tx,
+    eventRowId: string,
+    event: PalmPayWebhook,
+  ): Promise<CreditOutcome> {
+    await depositsRepository.updateEvent(tx, eventRowId, { kind: `unmatched:${event.kind}` });
+    return 'unmatched';
+  }
+
   function warnUnmatched(event: PalmPayWebhook, why: string) {
     logger.warn(
       { provider: PALMPAY, eventId: event.eventId, orderNo: event.orderNo, why },
@@ -97,17 +117,11 @@ export function createDepositCredit(
   /** A checkout reported paid (orderStatus 2): credit what was actually paid, once. */
   async function checkoutPaid(event: CheckoutEvent, source: 'webhook' | 'status_check') {
     const outcome = await db.transaction(async (tx): Promise<CreditOutcome> => {
-      const eventRowId = await depositsRepository.recordEvent(tx, {
-        provider: PALMPAY,
-        eventId: event.eventId,
-        kind: event.kind,
-        payload: { ...event.raw, receivedVia: source },
-      });
+      const eventRowId = await recordEvent(tx, event, source);
       if (!eventRowId) return 'duplicate';
       const deposit = await depositsRepository.lockByReference(tx, event.orderId);
       if (!deposit || deposit.kind !== 'checkout' || event.amountKobo <= 0) {
-        await depositsRepository.updateEvent(tx, eventRowId, { kind: `unmatched:${event.kind}` });
-        return 'unmatched';
+        return markUnmatched(tx, eventRowId, event);
       }
       if (deposit.status === 'completed') return 'duplicate';
       // Late (after expiry) or after a timeout marked it failed: the money arrived, so it counts.
@@ -143,17 +157,11 @@ export function createDepositCredit(
   /** A checkout notification that moves no money: failed or cancelled marks the deposit failed. */
   async function checkoutNotPaid(event: CheckoutEvent) {
     const outcome = await db.transaction(async (tx): Promise<CreditOutcome> => {
-      const eventRowId = await depositsRepository.recordEvent(tx, {
-        provider: PALMPAY,
-        eventId: event.eventId,
-        kind: event.kind,
-        payload: { ...event.raw, receivedVia: 'webhook' },
-      });
+      const eventRowId = await recordEvent(tx, event, 'webhook');
       if (!eventRowId) return 'duplicate';
       const deposit = await depositsRepository.lockByReference(tx, event.orderId);
       if (!deposit || deposit.kind !== 'checkout') {
-        await depositsRepository.updateEvent(tx, eventRowId, { kind: `unmatched:${event.kind}` });
-        return 'unmatched';
+        return markUnmatched(tx, eventRowId, event);
       }
       if (event.orderStatus === 3 || event.orderStatus === 4) {
         await depositsRepository.settleWithoutMoney(tx, deposit.id, 'failed', [
@@ -170,12 +178,7 @@ export function createDepositCredit(
   /** Money paid into a user's permanent PalmPay account. */
   async function virtualAccountPaid(event: VirtualEvent) {
     const outcome = await db.transaction(async (tx): Promise<CreditOutcome> => {
-      const eventRowId = await depositsRepository.recordEvent(tx, {
-        provider: PALMPAY,
-        eventId: event.eventId,
-        kind: event.kind,
-        payload: { ...event.raw, receivedVia: 'webhook' },
-      });
+      const eventRowId = await recordEvent(tx, event, 'webhook');
       if (!eventRowId) return 'duplicate';
       const account = await kycRepository.findByNumber(tx, 'palmpay', event.virtualAccountNo);
       // The account number and our reference must both match: a mismatch waits for ops.
@@ -185,8 +188,7 @@ export function createDepositCredit(
         account.externalReference !== event.accountReference ||
         event.amountKobo <= 0
       ) {
-        await depositsRepository.updateEvent(tx, eventRowId, { kind: `unmatched:${event.kind}` });
-        return 'unmatched';
+        return markUnmatched(tx, eventRowId, event);
       }
       const row = await creditWallet(tx, {
         userId: account.userId,

@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database, Tx } from '../../db/client';
+import type { Database, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { StoredReply } from './replies';
 import { idempotencyRepository } from './repository';
+
+/** What a money route hands its service (purchases, services/pay, betting, transfers). */
+export interface RequestContext {
+  userId: string;
+  /** Route name + body, for the idempotency hash. */
+  route: string;
+  body: unknown;
+  idempotencyKey: string | undefined;
+}
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -48,6 +57,33 @@ export class KeyTaken extends Error {}
  */
 export async function assertKeyFree(tx: Tx, userId: string, key: string | undefined) {
   if (key && (await idempotencyRepository.find(tx, userId, key))) throw new KeyTaken();
+}
+
+/**
+ * Inside the money transaction, with the history row written: binds the key to this request and
+ * that row. A key another request stored first rolls the whole transaction back (KeyTaken).
+ */
+export async function claimKey(tx: Tx, ctx: RequestContext, hash: string, transactionId: string) {
+  if (!ctx.idempotencyKey) return;
+  const inserted = await idempotencyRepository.insert(tx, {
+    userId: ctx.userId,
+    key: ctx.idempotencyKey,
+    requestHash: hash,
+    transactionId,
+  });
+  if (!inserted) throw new KeyTaken();
+}
+
+/** Keeps the reply a duplicate of this request replays (nothing to keep without a key). */
+export async function storeReply(tx: DbOrTx, ctx: RequestContext, reply: StoredReply) {
+  if (!ctx.idempotencyKey) return;
+  await idempotencyRepository.storeReply(
+    tx,
+    ctx.userId,
+    ctx.idempotencyKey,
+    reply.status,
+    reply.body,
+  );
 }
 
 /** How long a duplicate request waits for the first one's reply before answering otherwise. */

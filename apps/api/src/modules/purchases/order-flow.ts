@@ -1,7 +1,6 @@
 import type { TransactionMetadata, ServiceType } from '@owo/shared/api-types';
 import { makeVtpassRequestId } from '@owo/providers/vtpass/request-id';
 import type { AppDeps } from '../../deps';
-import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Ledger } from '../../ledger/ledger';
 import { LedgerError } from '../../ledger/ledger';
@@ -10,9 +9,18 @@ import type { LimitsService } from '../limits/service';
 import type { PinService } from '../pin/service';
 import type { SwitchService, SwitchableService } from '../switches/service';
 import { transactionsRepository } from '../transactions/repository';
-import { KeyTaken, assertKeyFree, replayIfUsed, replayStored, requestHash } from './idempotency';
+import {
+  KeyTaken,
+  assertKeyFree,
+  claimKey,
+  replayIfUsed,
+  replayStored,
+  requestHash,
+  storeReply,
+  type RequestContext,
+} from './idempotency';
 import { replyFor, type StoredReply } from './replies';
-import { idempotencyRepository, purchasesRepository, type PurchaseRow } from './repository';
+import { purchasesRepository, type PurchaseRow } from './repository';
 import { PROCESSING_GRACE_MS, type Settlement } from './settlement';
 import { callSupplier, supplierOf, type SupplierRequest } from './supplier-calls';
 
@@ -31,13 +39,15 @@ export interface OrderDraft {
   fallback?: { request: SupplierRequest; costKobo: number };
 }
 
-export interface OrderContext {
-  userId: string;
-  /** Route name + body, for the idempotency hash. */
-  route: string;
-  body: unknown;
+/** A client-sent price for a fixed-price plan, bundle or package is checked, never used. */
+export function checkPrice(priceKobo: number, clientKobo: number | undefined) {
+  if (clientKobo !== undefined && clientKobo !== priceKobo) {
+    throw new AppError('AMOUNT_MISMATCH');
+  }
+}
+
+export interface OrderContext extends RequestContext {
   pin: string;
-  idempotencyKey: string | undefined;
 }
 
 /**
@@ -91,15 +101,7 @@ export function createOrderFlow(
         createdAt: clock.now(),
         updatedAt: clock.now(),
       });
-      if (ctx.idempotencyKey) {
-        const inserted = await idempotencyRepository.insert(tx, {
-          userId: ctx.userId,
-          key: ctx.idempotencyKey,
-          requestHash: hash,
-          transactionId: row.id,
-        });
-        if (!inserted) throw new KeyTaken();
-      }
+      await claimKey(tx, ctx, hash, row.id);
       const purchase: PurchaseRow = {
         transactionId: row.id,
         userId: ctx.userId,
@@ -133,18 +135,6 @@ export function createOrderFlow(
       ]);
       return { row, purchase };
     });
-  }
-
-  async function storeReply(ctx: OrderContext, reply: StoredReply, tx: DbOrTx = database.db) {
-    if (ctx.idempotencyKey) {
-      await idempotencyRepository.storeReply(
-        tx,
-        ctx.userId,
-        ctx.idempotencyKey,
-        reply.status,
-        reply.body,
-      );
-    }
   }
 
   return async function placeOrder(
@@ -208,21 +198,21 @@ export function createOrderFlow(
     if (outcome.status === 'pending') {
       if (await settlement.markPending(purchase, outcome.description)) {
         const reply = replyFor(reserved.row);
-        await storeReply(ctx, reply);
+        await storeReply(database.db, ctx, reply);
         return reply;
       }
     } else {
       let stored: StoredReply | undefined;
       const settled = await settlement.settle(purchase, outcome, async (tx, row) => {
         stored = replyFor(row);
-        await storeReply(ctx, stored, tx);
+        await storeReply(tx, ctx, stored);
       });
       if (settled && stored) return stored;
     }
     // The reconciler resolved it first (a very slow supplier): answer from the order as it is.
     const row = await transactionsRepository.findById(database.db, purchase.transactionId);
     const reply = replyFor(row ?? reserved.row);
-    await storeReply(ctx, reply);
+    await storeReply(database.db, ctx, reply);
     return reply;
   };
 }

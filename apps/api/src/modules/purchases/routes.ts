@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   inhouseAirtimeSchema,
   inhouseCableSchema,
@@ -13,60 +13,74 @@ import {
   supplierDataSchema,
 } from '@owo/shared/schemas/purchases';
 import { parse } from '../../lib/validate';
-import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { readIdempotencyKey } from './idempotency';
-import type { StoredReply } from './replies';
+import { requestContext, sendStored } from './route-context';
 
 /** The purchase endpoints of spec §7, both families. Thin: validate, call the service, reply. */
 export function purchaseRoutes(app: FastifyInstance, { purchases, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
-  const ctx = (request: FastifyRequest) => ({
-    userId: authOf(request).user.id,
-    route: request.routeOptions.url ?? request.url,
-    body: request.body,
-    idempotencyKey: readIdempotencyKey(request.headers['idempotency-key']),
-  });
-  const send = (reply: FastifyReply, result: StoredReply) =>
-    reply.status(result.status).send(result.body);
 
   app.post('/transactions/airtime', auth, async (r, reply) =>
-    send(reply, await purchases.inhouseAirtime(ctx(r), parse(inhouseAirtimeSchema, r.body))),
+    sendStored(
+      reply,
+      await purchases.inhouseAirtime(requestContext(r), parse(inhouseAirtimeSchema, r.body)),
+    ),
   );
   app.post('/transactions/data', auth, async (r, reply) =>
-    send(reply, await purchases.inhouseData(ctx(r), parse(inhouseDataSchema, r.body))),
+    sendStored(
+      reply,
+      await purchases.inhouseData(requestContext(r), parse(inhouseDataSchema, r.body)),
+    ),
   );
   app.post<{ Params: { supplier: string } }>(
     '/transactions/data/:supplier',
     auth,
     async (r, reply) =>
-      send(
+      sendStored(
         reply,
         await purchases.supplierData(
-          { ...ctx(r), route: `/transactions/data/${r.params.supplier}` },
+          requestContext(r, `/transactions/data/${r.params.supplier}`),
           r.params.supplier,
           parse(supplierDataSchema, r.body),
         ),
       ),
   );
   app.post('/transactions/cable-tv', auth, async (r, reply) =>
-    send(reply, await purchases.inhouseCable(ctx(r), parse(inhouseCableSchema, r.body))),
+    sendStored(
+      reply,
+      await purchases.inhouseCable(requestContext(r), parse(inhouseCableSchema, r.body)),
+    ),
   );
   app.post('/transactions/utility', auth, async (r, reply) =>
-    send(reply, await purchases.inhouseUtility(ctx(r), parse(inhouseUtilitySchema, r.body))),
+    sendStored(
+      reply,
+      await purchases.inhouseUtility(requestContext(r), parse(inhouseUtilitySchema, r.body)),
+    ),
   );
 
   app.post('/vtpass/data', auth, async (r, reply) =>
-    send(reply, await purchases.providerData(ctx(r), parse(providerDataSchema, r.body))),
+    sendStored(
+      reply,
+      await purchases.providerData(requestContext(r), parse(providerDataSchema, r.body)),
+    ),
   );
   app.post('/vtpass/airtime', auth, async (r, reply) =>
-    send(reply, await purchases.providerAirtime(ctx(r), parse(providerAirtimeSchema, r.body))),
+    sendStored(
+      reply,
+      await purchases.providerAirtime(requestContext(r), parse(providerAirtimeSchema, r.body)),
+    ),
   );
   app.post('/vtpass/tv-plans', auth, async (r, reply) =>
-    send(reply, await purchases.providerTv(ctx(r), parse(providerTvSchema, r.body))),
+    sendStored(
+      reply,
+      await purchases.providerTv(requestContext(r), parse(providerTvSchema, r.body)),
+    ),
   );
   app.post('/vtpass/utility', auth, async (r, reply) =>
-    send(reply, await purchases.providerUtility(ctx(r), parse(providerUtilitySchema, r.body))),
+    sendStored(
+      reply,
+      await purchases.providerUtility(requestContext(r), parse(providerUtilitySchema, r.body)),
+    ),
   );
   app.post('/vtpass/smartcard-verify', auth, async (r) =>
     purchases.verifySmartcard(parse(smartcardVerifySchema, r.body)),

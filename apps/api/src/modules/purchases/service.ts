@@ -24,19 +24,12 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { CatalogueService } from '../catalogue/service';
 import type { PlanRow } from '../catalogue/repository';
-import type { OrderContext, OrderDraft, PlaceOrder } from './order-flow';
+import { checkPrice, type OrderContext, type OrderDraft, type PlaceOrder } from './order-flow';
 import { createVerification } from './verification';
 import { supplierOf, type SupplierRequest } from './supplier-calls';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Ctx = Omit<OrderContext, 'pin'>;
-
-/** A client-sent price for a fixed-price plan is checked, never used. */
-function checkPrice(plan: PlanRow, amountKobo: number | undefined) {
-  if (amountKobo !== undefined && amountKobo !== plan.sellingKobo) {
-    throw new AppError('AMOUNT_MISMATCH');
-  }
-}
 
 function networkOf(id: number, message: string): NetworkName {
   const network = networkById(id);
@@ -64,7 +57,7 @@ export function createPurchaseService(
     clientAmountKobo: number | undefined,
   ): Promise<PlanRow> => {
     const plan = await catalogue.planForPurchase(key, externalId);
-    checkPrice(plan, clientAmountKobo);
+    checkPrice(plan.sellingKobo, clientAmountKobo);
     return plan;
   };
 
@@ -183,7 +176,7 @@ export function createPurchaseService(
           String(b.plan),
         );
         if (plan.networkId !== b.network) throw new AppError('PLAN_NOT_FOUND');
-        checkPrice(plan, b.amount);
+        checkPrice(plan.sellingKobo, b.amount);
         return dataDraft(plan, b.mobile_number, {
           kind: 'datastation-data',
           networkId: b.network,

@@ -1,4 +1,9 @@
-import type { Providers, PurchaseOutcome, SafeHavenPayKind } from '@owo/providers/types';
+import type {
+  Providers,
+  PurchaseOutcome,
+  SafeHavenPayKind,
+  SafeHavenPayRequest,
+} from '@owo/providers/types';
 import type { Supplier } from '../../ledger/accounts';
 
 /**
@@ -36,18 +41,11 @@ export type SupplierRequest =
       amountKobo: number;
       notifyUrl: string;
     }
-  /** The services/pay family (Safe Haven VAS), paid from our own Safe Haven account. */
-  | {
-      kind: 'safehaven-pay';
-      payKind: SafeHavenPayKind;
-      serviceCategoryId: string;
-      amountKobo: number;
-      phoneNumber?: string;
-      bundleCode?: string;
-      cardNumber?: string;
-      meterNumber?: string;
-      vendType?: 'PREPAID' | 'POSTPAID';
-    };
+  /**
+   * The services/pay family (Safe Haven VAS), paid from our own Safe Haven account: the adapter's
+   * pay request without the reference (the order's supplier request id at call time).
+   */
+  | ({ kind: 'safehaven-pay'; payKind: SafeHavenPayKind } & Omit<SafeHavenPayRequest, 'reference'>);
 
 export function supplierOf(request: SupplierRequest): Supplier {
   if (request.kind === 'vtpass') return 'vtpass';

@@ -7,7 +7,7 @@ import type {
 import { messages } from '@owo/shared/messages';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../errors';
-import { keyedLoader } from '../betting/memory-cache';
+import { keyedLoader } from '../../lib/memory-cache';
 
 /** Safe Haven's categories and price lists change rarely; prices are re-read this often. */
 export const CATEGORIES_CACHE_MS = 10 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   servicesAirtimeSchema,
@@ -9,10 +9,8 @@ import {
   servicesVerifySchema,
 } from '@owo/shared/schemas/services-pay';
 import { parse } from '../../lib/validate';
-import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { readIdempotencyKey } from '../purchases/idempotency';
-import type { StoredReply } from '../purchases/replies';
+import { requestContext, sendStored } from '../purchases/route-context';
 
 const categoryParams = z.object({ id: z.string().trim().min(1).max(64) });
 
@@ -23,14 +21,6 @@ const categoryParams = z.object({ id: z.string().trim().min(1).max(64) });
  */
 export function servicesPayRoutes(app: FastifyInstance, { servicesPay, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
-  const ctx = (request: FastifyRequest) => ({
-    userId: authOf(request).user.id,
-    route: request.routeOptions.url ?? request.url,
-    body: request.body,
-    idempotencyKey: readIdempotencyKey(request.headers['idempotency-key']),
-  });
-  const send = (reply: FastifyReply, result: StoredReply) =>
-    reply.status(result.status).send(result.body);
 
   app.get('/services/categories', auth, async (r) =>
     servicesPay.categories(parse(servicesCategoriesQuery, r.query).service),
@@ -43,15 +33,24 @@ export function servicesPayRoutes(app: FastifyInstance, { servicesPay, guards }:
   );
 
   app.post('/services/pay/airtime', auth, async (r, reply) =>
-    send(reply, await servicesPay.airtime(ctx(r), parse(servicesAirtimeSchema, r.body))),
+    sendStored(
+      reply,
+      await servicesPay.airtime(requestContext(r), parse(servicesAirtimeSchema, r.body)),
+    ),
   );
   app.post('/services/pay/data', auth, async (r, reply) =>
-    send(reply, await servicesPay.data(ctx(r), parse(servicesDataSchema, r.body))),
+    sendStored(reply, await servicesPay.data(requestContext(r), parse(servicesDataSchema, r.body))),
   );
   app.post('/services/pay/cable-tv', auth, async (r, reply) =>
-    send(reply, await servicesPay.cable(ctx(r), parse(servicesCableSchema, r.body))),
+    sendStored(
+      reply,
+      await servicesPay.cable(requestContext(r), parse(servicesCableSchema, r.body)),
+    ),
   );
   app.post('/services/pay/utility', auth, async (r, reply) =>
-    send(reply, await servicesPay.utility(ctx(r), parse(servicesUtilitySchema, r.body))),
+    sendStored(
+      reply,
+      await servicesPay.utility(requestContext(r), parse(servicesUtilitySchema, r.body)),
+    ),
   );
 }

@@ -17,7 +17,12 @@ import type {
 } from '@owo/shared/schemas/services-pay';
 import type { AppDeps } from '../../deps';
 import { AppError, type ErrorCode } from '../../errors';
-import type { OrderContext, OrderDraft, PlaceOrder } from '../purchases/order-flow';
+import {
+  checkPrice,
+  type OrderContext,
+  type OrderDraft,
+  type PlaceOrder,
+} from '../purchases/order-flow';
 import type { StoredReply } from '../purchases/replies';
 import { createServicesCatalogue } from './catalogue';
 
@@ -157,9 +162,7 @@ export function createServicesPayService(deps: AppDeps, placeOrder: PlaceOrder) 
         const bundle = await catalogue.product(category.serviceCategoryId, b.bundleCode);
         // A data bundle always has a price; an open-amount one is not something we sell.
         if (bundle.amountKobo === null) throw new AppError('PLAN_UNAVAILABLE');
-        if (b.amount !== undefined && b.amount !== bundle.amountKobo) {
-          throw new AppError('AMOUNT_MISMATCH');
-        }
+        checkPrice(bundle.amountKobo, b.amount);
         const network = networkName(category);
         return {
           product: 'data',
@@ -198,9 +201,7 @@ export function createServicesPayService(deps: AppDeps, placeOrder: PlaceOrder) 
           }
           amountKobo = b.amount;
         } else {
-          if (b.amount !== undefined && b.amount !== pack.amountKobo) {
-            throw new AppError('AMOUNT_MISMATCH');
-          }
+          checkPrice(pack.amountKobo, b.amount);
           amountKobo = pack.amountKobo;
         }
         const cablename = category.identifier.toUpperCase();

@@ -3,7 +3,7 @@ import type { BankAccountVerifyReply, BankDto, ListReply } from '@owo/shared/api
 import { messages } from '@owo/shared/messages';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../errors';
-import { cachedLoader } from '../betting/memory-cache';
+import { cachedLoader } from '../../lib/memory-cache';
 
 /** The bank list changes rarely; one Safe Haven call per this long is plenty. */
 export const BANKS_CACHE_MS = 10 * 60 * 1000;

@@ -7,7 +7,7 @@ import {
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { readIdempotencyKey } from '../purchases/idempotency';
+import { requestContext, sendStored } from '../purchases/route-context';
 
 /** Transfers of spec §7: to another user by e-mail, and the bank list and name enquiry. */
 export function transferRoutes(app: FastifyInstance, { transfers, banks, guards }: Services) {
@@ -20,18 +20,15 @@ export function transferRoutes(app: FastifyInstance, { transfers, banks, guards 
     ),
   );
 
-  app.post('/transfers', auth, async (request, reply) => {
-    const result = await transfers.transfer(
-      {
-        userId: authOf(request).user.id,
-        route: '/transfers',
-        body: request.body,
-        idempotencyKey: readIdempotencyKey(request.headers['idempotency-key']),
-      },
-      parse(transferSchema, request.body),
-    );
-    return reply.status(result.status).send(result.body);
-  });
+  app.post('/transfers', auth, async (request, reply) =>
+    sendStored(
+      reply,
+      await transfers.transfer(
+        requestContext(request, '/transfers'),
+        parse(transferSchema, request.body),
+      ),
+    ),
+  );
 
   app.post('/transfers/verify', auth, async (request) =>
     banks.verifyAccount(parse(bankAccountVerifySchema, request.body)),

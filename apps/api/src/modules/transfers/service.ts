@@ -12,26 +12,20 @@ import type { PinService } from '../pin/service';
 import {
   KeyTaken,
   assertKeyFree,
+  claimKey,
   replayIfUsed,
   replayStored,
   requestHash,
+  storeReply,
+  type RequestContext,
 } from '../purchases/idempotency';
 import type { StoredReply } from '../purchases/replies';
-import { idempotencyRepository } from '../purchases/repository';
 import { throttleRepository } from '../throttle/repository';
 import { toTransactionDto } from '../transactions/dto';
 import { transactionsRepository } from '../transactions/repository';
 import { transfersRepository, type Party } from './repository';
 
 type TransferInput = z.output<typeof transferSchema>;
-
-export interface TransferContext {
-  userId: string;
-  /** Route name + body, for the idempotency hash. */
-  route: string;
-  body: unknown;
-  idempotencyKey: string | undefined;
-}
 
 /** Recipient look-ups per user per window: enough for a person, slow for harvesting e-mails. */
 const LOOKUP_LIMIT = 30;
@@ -84,7 +78,7 @@ export function createTransferService(
     };
   }
 
-  async function transfer(ctx: TransferContext, input: TransferInput): Promise<StoredReply> {
+  async function transfer(ctx: RequestContext, input: TransferInput): Promise<StoredReply> {
     const hash = requestHash(ctx.route, ctx.body);
     const replayed = await replayIfUsed(database, ctx.userId, ctx.idempotencyKey, hash);
     if (replayed) return replayed;
@@ -106,7 +100,7 @@ export function createTransferService(
   }
 
   function move(
-    ctx: TransferContext,
+    ctx: RequestContext,
     input: TransferInput,
     recipient: Party,
     hash: string,
@@ -182,22 +176,8 @@ export function createTransferService(
         data: toTransactionDto(debit),
       };
       const reply: StoredReply = { status: 200, body };
-      if (ctx.idempotencyKey) {
-        const inserted = await idempotencyRepository.insert(tx, {
-          userId: ctx.userId,
-          key: ctx.idempotencyKey,
-          requestHash: hash,
-          transactionId: debit.id,
-        });
-        if (!inserted) throw new KeyTaken();
-        await idempotencyRepository.storeReply(
-          tx,
-          ctx.userId,
-          ctx.idempotencyKey,
-          reply.status,
-          reply.body,
-        );
-      }
+      await claimKey(tx, ctx, hash, debit.id);
+      await storeReply(tx, ctx, reply);
       await ledger.apply(tx, [
         {
           debitAccountId: senderWallet.id,

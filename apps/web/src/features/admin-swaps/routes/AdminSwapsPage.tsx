@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import type { SwapDto } from '@owo/shared/api-types';
 import { SWAP_STATUSES, type SwapStatus } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
+import { EmptyState } from '../../../components/EmptyState';
 import { SwapIcon } from '../../../components/icons';
 import { AlertCircleIcon, SearchIcon } from '../../../components/more-icons';
 import { ScreenHeader } from '../../../components/ScreenHeader';
@@ -85,7 +86,7 @@ export function AdminSwapsPage() {
           {list.isPending ? (
             <ListSkeleton />
           ) : list.isError && !list.data ? (
-            <Empty
+            <EmptyState
               icon={<AlertCircleIcon size={26} />}
               title={messages.swapAdminFetchFailed}
               action={
@@ -95,7 +96,7 @@ export function AdminSwapsPage() {
               }
             />
           ) : swaps.length === 0 ? (
-            <Empty
+            <EmptyState
               icon={<SwapIcon size={26} />}
               title="No swap requests found"
               text={search || status ? 'Try adjusting your search or filter' : undefined}
@@ -157,29 +158,6 @@ export function AdminSwapsPage() {
         {messages.swapRejectConfirm}
       </Dialog>
     </main>
-  );
-}
-
-function Empty({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  text?: string;
-  action?: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center rounded-3xl bg-white px-6 py-10 text-center shadow-card">
-      <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
-        {icon}
-      </span>
-      <p className="mt-3 font-semibold">{title}</p>
-      {text ? <p className="mt-1 text-sm text-muted">{text}</p> : null}
-      {action ? <div className="mt-4">{action}</div> : null}
-    </div>
   );
 }
 

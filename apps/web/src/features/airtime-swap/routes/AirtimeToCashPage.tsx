@@ -33,7 +33,7 @@ import { Segmented, SwapNetworkPicker } from '../components/Choices';
 import { ConfirmSwapSheet } from '../components/ConfirmSwapSheet';
 import { NeedHelp } from '../components/NeedHelp';
 import { PinField } from '../components/PinField';
-import { RequireSwapPin } from '../components/RequireSwapPin';
+import { RequirePin } from '../../../components/RequirePin';
 import { naira, payoutAt } from '../components/swap-format';
 import { Card, SwapScreen } from '../components/SwapScreen';
 import { useCreateSwap } from '../components/use-create-swap';
@@ -46,9 +46,9 @@ const methods = [
 /** Airtime to Cash (/airtime-to-cash): the request form and its confirmation (spec 02 §2). */
 export function AirtimeToCashPage() {
   return (
-    <RequireSwapPin>
+    <RequirePin returnPath="/airtime-to-cash">
       <SwapForm />
-    </RequireSwapPin>
+    </RequirePin>
   );
 }
 

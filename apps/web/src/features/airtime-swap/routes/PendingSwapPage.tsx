@@ -17,6 +17,8 @@ import { NeedHelp } from '../components/NeedHelp';
 import { formatDateGB, naira, payoutAt, statusText } from '../components/swap-format';
 import { Card, SwapScreen } from '../components/SwapScreen';
 
+const [bannerTitle, bannerBody] = messages.swapIncompleteBanner.split(': ', 2) as [string, string];
+
 /** Pending Transaction (/pending-swap): finish or cancel the waiting swap (spec 02 §2). */
 export function PendingSwapPage() {
   const location = useLocation();
@@ -79,8 +81,7 @@ function PendingSwap({ swap }: { swap: SwapDto }) {
       >
         <AlertCircleIcon size={18} className="mt-0.5 shrink-0" />
         <span>
-          <strong className="font-semibold">{messages.swapIncompleteDetected}:</strong>{' '}
-          {messages.swapOpenExists}
+          <strong className="font-semibold">{bannerTitle}:</strong> {bannerBody}
         </span>
       </p>
 

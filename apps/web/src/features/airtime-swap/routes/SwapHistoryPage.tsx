@@ -1,13 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SwapDto } from '@owo/shared/api-types';
 import { messages } from '@owo/shared/messages';
 import { BrandBadge } from '../../../components/BrandBadge';
 import { Button } from '../../../components/Button';
-import { ContactSupport } from '../../../components/ContactSupport';
-import { HeadsetIcon, SwapIcon } from '../../../components/icons';
+import { EmptyState } from '../../../components/EmptyState';
+import { SwapIcon } from '../../../components/icons';
 import { AlertCircleIcon } from '../../../components/more-icons';
 import { Skeleton } from '../../../components/Skeleton';
+import { SupportButton } from '../../../components/SupportButton';
 import { useMySwaps } from '../api/swap-api';
 import { StatusBadge } from '../components/StatusBadge';
 import { SwapDetailsSheet } from '../components/SwapDetailsSheet';
@@ -85,7 +86,7 @@ export function SwapHistoryPage() {
         {swaps.isPending ? (
           <ListSkeleton />
         ) : swaps.isError && all.length === 0 ? (
-          <Empty
+          <EmptyState
             icon={<AlertCircleIcon size={26} />}
             title={messages.swapHistoryFailed}
             action={
@@ -96,7 +97,7 @@ export function SwapHistoryPage() {
           />
         ) : shown.length === 0 ? (
           tab === 'pending' ? (
-            <Empty
+            <EmptyState
               icon={<SwapIcon size={26} />}
               title="No pending swaps"
               action={
@@ -106,7 +107,7 @@ export function SwapHistoryPage() {
               }
             />
           ) : (
-            <Empty icon={<SwapIcon size={26} />} title="No completed swaps yet" />
+            <EmptyState icon={<SwapIcon size={26} />} title="No completed swaps yet" />
           )
         ) : (
           <ul className="grid grid-cols-1 gap-3">
@@ -119,19 +120,10 @@ export function SwapHistoryPage() {
         )}
       </div>
 
-      <ContactSupport>
-        {(openChat, opening) => (
-          <button
-            type="button"
-            onClick={openChat}
-            disabled={opening}
-            className="mx-auto flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            <HeadsetIcon size={18} />
-            Need help? Contact Support
-          </button>
-        )}
-      </ContactSupport>
+      <SupportButton
+        label="Need help? Contact Support"
+        className="mx-auto flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      />
 
       <SwapDetailsSheet swap={open} onClose={() => setOpen(null)} />
     </SwapScreen>
@@ -169,18 +161,6 @@ function SwapCard({ swap, onOpen }: { swap: SwapDto; onOpen: () => void }) {
         View Details
       </Button>
     </article>
-  );
-}
-
-function Empty({ icon, title, action }: { icon: ReactNode; title: string; action?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center rounded-3xl bg-white px-6 py-10 text-center shadow-card">
-      <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
-        {icon}
-      </span>
-      <p className="mt-3 font-semibold">{title}</p>
-      {action ? <div className="mt-4">{action}</div> : null}
-    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast';
 import { messages } from '@owo/shared/messages';
 import { completeSignupSchema } from '@owo/shared/schemas/auth';
 import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/TextField';
+import { NameAndPhoneFields } from '../../../components/NameAndPhoneFields';
 import { messageOr } from '../../../lib/api-errors';
 import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { completeSignup } from '../api/auth-api';
@@ -73,34 +73,7 @@ export function CompleteRegistrationPage() {
         </Button>
       }
     >
-      <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          autoCapitalize="words"
-          value={form.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          autoCapitalize="words"
-          value={form.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
-      </div>
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="0803 123 4567"
-        value={form.phoneNumber}
-        onChange={set('phoneNumber')}
-        error={errors.phoneNumber}
-      />
+      <NameAndPhoneFields values={form} errors={errors} onChange={set} />
       <NewPasswordFields values={form} errors={errors} onChange={set} />
     </AuthScreen>
   );

@@ -1,6 +1,6 @@
 import { BottomSheet } from '../../../components/BottomSheet';
 import { Button } from '../../../components/Button';
-import { PinKeypad } from '../../../components/PinKeypad';
+import { TransactionPinKeypad } from '../../../components/PinStep';
 import { formatWholeNaira } from '../../../lib/money';
 import { BillerLogo } from './BillerLogo';
 import type { BettingCheckoutFlow } from './use-betting-checkout';
@@ -43,18 +43,7 @@ export function BettingPinSheet({ flow }: { flow: BettingCheckoutFlow }) {
               </div>
             </dl>
           </div>
-          <PinKeypad
-            label="Transaction PIN"
-            value={flow.pin}
-            onChange={flow.setPin}
-            disabled={flow.busy}
-            errorKey={flow.errorKey}
-            message={
-              <p role="alert" className="text-danger">
-                {flow.pinError ?? ''}
-              </p>
-            }
-          />
+          <TransactionPinKeypad flow={flow} />
           <div className="mt-5 grid grid-cols-2 gap-3">
             <Button variant="outline" onClick={flow.close} disabled={flow.busy}>
               Cancel

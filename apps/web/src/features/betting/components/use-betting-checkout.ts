@@ -1,20 +1,15 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { PurchaseReply } from '@owo/shared/api-types';
 import { PIN_LENGTH } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
-import { isApiError, newIdempotencyKey } from '../../../lib/api';
-import { currentUserKey } from '../../../lib/current-user';
+import { isApiError } from '../../../lib/api';
+import { useAttemptKey, usePinInput, useWalletRefresh } from '../../../lib/payment-flow';
 import { toast } from '../../../lib/toast';
 import { successMessage } from '../api/betting-amount';
 import { payBetting, type BettingOrder } from '../api/betting-api';
-import {
-  errorCode,
-  isDefiniteAnswer,
-  isPinProblem,
-  NETWORK_RETRY_MESSAGE,
-} from '../api/betting-errors';
+import { errorCode, isDefiniteAnswer, PAYMENT_RETRY_MESSAGE } from '../../../lib/payment-errors';
+import { isPinProblem } from '../api/betting-errors';
 
 /** What the PIN sheet shows and sends. */
 export interface BettingCheckout {
@@ -30,36 +25,23 @@ export interface BettingCheckout {
  */
 export function useBettingCheckout(options: { onSuccess: () => void }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [checkout, setCheckout] = useState<BettingCheckout | null>(null);
-  const [pin, setPinValue] = useState('');
-  const [pinError, setPinError] = useState<string | null>(null);
-  const [errorKey, setErrorKey] = useState(0);
+  const { pin, setPin, pinError, setPinError, errorKey, clearPin, resetPin, rejectPin } =
+    usePinInput();
   const [busy, setBusy] = useState(false);
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
-
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: currentUserKey });
-    void queryClient.invalidateQueries({ queryKey: ['transactions'] });
-  };
+  const attempts = useAttemptKey();
+  const refresh = useWalletRefresh();
 
   const open = (next: BettingCheckout) => {
     setCheckout(next);
-    setPinValue('');
-    setPinError(null);
+    resetPin();
   };
 
   /** Cancel, the backdrop or Escape: the sheet closes and the PIN is forgotten. */
   const close = () => {
     if (busy) return;
     setCheckout(null);
-    setPinValue('');
-    setPinError(null);
-  };
-
-  const setPin = (value: string) => {
-    setPinValue(value);
-    if (value) setPinError(null);
+    resetPin();
   };
 
   const confirm = async () => {
@@ -68,47 +50,42 @@ export function useBettingCheckout(options: { onSuccess: () => void }) {
       setPinError(messages.bettingPinRequired);
       return;
     }
-    const fingerprint = JSON.stringify({ ...checkout.order, pin });
-    if (attempt.current?.fingerprint !== fingerprint) {
-      attempt.current = { fingerprint, key: newIdempotencyKey() };
-    }
+    const key = attempts.keyFor(JSON.stringify({ ...checkout.order, pin }));
     setBusy(true);
     let reply: PurchaseReply;
     try {
-      reply = await payBetting(checkout.order, pin, attempt.current.key);
+      reply = await payBetting(checkout.order, pin, key);
     } catch (error) {
       setBusy(false);
       if (!isDefiniteAnswer(error)) {
         // Keep the key and the PIN: Confirm again replays this very attempt.
-        toast.error((isApiError(error) && error.serverMessage) || NETWORK_RETRY_MESSAGE);
+        toast.error((isApiError(error) && error.serverMessage) || PAYMENT_RETRY_MESSAGE);
         return;
       }
-      attempt.current = null;
+      attempts.forget();
       const code = errorCode(error);
       const serverMessage = isApiError(error) ? error.serverMessage : undefined;
       if (code === 'PIN_NOT_SET') {
         setCheckout(null);
-        setPinValue('');
+        clearPin();
         navigate('/pin/create', { state: { returnPath: '/betting' } });
         return;
       }
       // A locked PIN is not a wrong one: say so and close (its text mentions "PIN" too).
       if (code !== 'PIN_LOCKED' && (code === 'PIN_INCORRECT' || isPinProblem(serverMessage))) {
-        setPinValue('');
-        setPinError(messages.bettingPinIncorrect);
-        setErrorKey((k) => k + 1);
+        rejectPin(messages.bettingPinIncorrect);
         return;
       }
       setCheckout(null);
-      setPinValue('');
+      clearPin();
       refresh();
       toast.error(serverMessage || messages.transactionFailedRetry);
       return;
     }
-    attempt.current = null;
+    attempts.forget();
     setBusy(false);
     setCheckout(null);
-    setPinValue('');
+    clearPin();
     refresh();
     if (reply.status === 'failed') {
       toast.error(reply.message || messages.transactionFailedRetry);

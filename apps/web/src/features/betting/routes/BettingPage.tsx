@@ -1,19 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { BillerDto } from '@owo/shared/api-types';
 import { messages } from '@owo/shared/messages';
+import { useShownBalance } from '../../../components/BalancePill';
 import { Button } from '../../../components/Button';
 import { HistoryIcon } from '../../../components/icons';
-import { ScreenHeader } from '../../../components/ScreenHeader';
+import { RequirePin } from '../../../components/RequirePin';
+import { FormScreen } from '../../../components/ScreenLayout';
 import { Skeleton } from '../../../components/Skeleton';
-import { PageSpinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { WalletIcon } from '../../../components/more-icons';
 import { messageOr } from '../../../lib/api-errors';
-import { useCurrentUser } from '../../../lib/current-user';
-import { formatNaira, formatWholeNaira } from '../../../lib/money';
+import { formatWholeNaira } from '../../../lib/money';
 import { useSession } from '../../../lib/session-store';
-import { readJson, storageKeys } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import {
   acceptTyped,
@@ -29,15 +28,13 @@ import { BillerLogo } from '../components/BillerLogo';
 import { PlatformPicker } from '../components/PlatformPicker';
 import { useBettingCheckout } from '../components/use-betting-checkout';
 
-const PIN_CREATE_STATE = { returnPath: '/betting' };
-
 /** Betting (/betting): fund a betting account from the wallet (spec §2, §4 Betting flow, §5). */
 export function BettingPage() {
-  const hasPin = useSession((s) => s.user.hasSetTransactionPin);
-  const userQuery = useCurrentUser();
-  if (hasPin) return <BettingForm />;
-  if (userQuery.isPending) return <PageSpinner />;
-  return <Navigate to="/pin/create" replace state={PIN_CREATE_STATE} />;
+  return (
+    <RequirePin returnPath="/betting">
+      <BettingForm />
+    </RequirePin>
+  );
 }
 
 function BettingForm() {
@@ -110,7 +107,7 @@ function BettingForm() {
   const pay = (event: FormEvent) => {
     event.preventDefault();
     if (!hasPin) {
-      navigate('/pin/create', { state: PIN_CREATE_STATE });
+      navigate('/pin/create', { state: { returnPath: '/betting' } });
       return;
     }
     const checked = checkPay({
@@ -137,104 +134,91 @@ function BettingForm() {
     !userId.trim() || !amount || !selected || checkout.busy || item.isFetching || billers.isPending;
 
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col bg-surface">
-      <div className="sticky top-0 z-20 bg-surface/95 px-5 pt-[env(safe-area-inset-top)] backdrop-blur">
-        <ScreenHeader
-          title="Betting"
-          backTo="/home"
-          trailing={
-            <Link
-              to="/transactions"
-              className="flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-brand-700 hover:bg-white"
-            >
-              <HistoryIcon size={18} />
-              History
-            </Link>
-          }
+    <FormScreen
+      title="Betting"
+      trailing={
+        <Link
+          to="/transactions"
+          className="flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-brand-700 hover:bg-white"
+        >
+          <HistoryIcon size={18} />
+          History
+        </Link>
+      }
+      onSubmit={pay}
+      action={
+        <Button type="submit" disabled={payDisabled} loading={checkout.busy}>
+          {amount ? `Pay ${formatWholeNaira(amount)}` : 'Pay'}
+        </Button>
+      }
+      after={<BettingPinSheet flow={checkout} />}
+    >
+      <BalanceStrip />
+      <section aria-labelledby="platform-title" className="rounded-3xl bg-white p-4 shadow-card">
+        <h2 id="platform-title" className="mb-2 text-sm font-semibold">
+          Select platform
+        </h2>
+        <PlatformPicker
+          billers={billers.data}
+          loading={billers.isPending}
+          failed={billers.isError}
+          onRetry={() => void billers.refetch()}
+          selected={selected?.billerId ?? null}
+          onSelect={selectPlatform}
+          expanded={expanded}
+          onExpand={() => setExpanded(true)}
+          error={errors.platform}
         />
-      </div>
-      <form noValidate onSubmit={pay} className="flex flex-1 flex-col">
-        <div className="grid grid-cols-1 gap-4 px-5 pt-1 pb-6">
-          <BalanceStrip />
-          <section
-            aria-labelledby="platform-title"
-            className="rounded-3xl bg-white p-4 shadow-card"
-          >
-            <h2 id="platform-title" className="mb-2 text-sm font-semibold">
-              Select platform
-            </h2>
-            <PlatformPicker
-              billers={billers.data}
-              loading={billers.isPending}
-              failed={billers.isError}
-              onRetry={() => void billers.refetch()}
-              selected={selected?.billerId ?? null}
-              onSelect={selectPlatform}
-              expanded={expanded}
-              onExpand={() => setExpanded(true)}
-              error={errors.platform}
-            />
-          </section>
+      </section>
 
-          <section className="rounded-3xl bg-white p-4 shadow-card">
-            <TextField
-              label="User ID"
-              placeholder="Enter your betting ID"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={64}
-              value={userId}
-              onChange={(event) => {
-                setUserId(event.target.value);
-                clearError('userId');
-              }}
-              error={errors.userId}
-              leading={
-                selected ? (
-                  <span
-                    data-testid="user-id-platform"
-                    className="-ml-1 flex max-w-[45%] shrink-0 items-center gap-1.5 border-r border-line py-1 pr-2.5 text-sm font-semibold text-ink"
-                  >
-                    <BillerLogo name={selected.billerName} icon={selected.billerIcon} size={22} />
-                    <span className="truncate">{selected.billerName}</span>
-                  </span>
-                ) : null
-              }
-              hint="The ID or phone number on your betting account."
-            />
-          </section>
+      <section className="rounded-3xl bg-white p-4 shadow-card">
+        <TextField
+          label="User ID"
+          placeholder="Enter your betting ID"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          value={userId}
+          onChange={(event) => {
+            setUserId(event.target.value);
+            clearError('userId');
+          }}
+          error={errors.userId}
+          leading={
+            selected ? (
+              <span
+                data-testid="user-id-platform"
+                className="-ml-1 flex max-w-[45%] shrink-0 items-center gap-1.5 border-r border-line py-1 pr-2.5 text-sm font-semibold text-ink"
+              >
+                <BillerLogo name={selected.billerName} icon={selected.billerIcon} size={22} />
+                <span className="truncate">{selected.billerName}</span>
+              </span>
+            ) : null
+          }
+          hint="The ID or phone number on your betting account."
+        />
+      </section>
 
-          <AmountPicker
-            quick={quick}
-            onQuick={pickQuick}
-            typed={typed}
-            onType={type}
-            onTypedBlur={leaveTyped}
-            limits={limits}
-            platformChosen={selected !== null}
-            limitsLoading={item.isPending && selected !== null}
-            warning={warning}
-            error={errors.amount ?? null}
-          />
-        </div>
-        <div className="sticky bottom-0 z-10 mt-auto border-t border-line bg-white/95 px-5 pt-3 backdrop-blur safe-bottom">
-          <Button type="submit" disabled={payDisabled} loading={checkout.busy}>
-            {amount ? `Pay ${formatWholeNaira(amount)}` : 'Pay'}
-          </Button>
-        </div>
-      </form>
-
-      <BettingPinSheet flow={checkout} />
-    </main>
+      <AmountPicker
+        quick={quick}
+        onQuick={pickQuick}
+        typed={typed}
+        onType={type}
+        onTypedBlur={leaveTyped}
+        limits={limits}
+        platformChosen={selected !== null}
+        limitsLoading={item.isPending && selected !== null}
+        warning={warning}
+        error={errors.amount ?? null}
+      />
+    </FormScreen>
   );
 }
 
 /** What the wallet holds, so the customer knows what they can spend (respects "hide balance"). */
 function BalanceStrip() {
-  const userQuery = useCurrentUser();
-  const balance = useSession((s) => s.user.accountBalance);
-  const hidden = readJson<boolean>(localStorage, storageKeys.balanceHidden) === true;
+  const balance = useShownBalance();
   return (
     <div className="flex items-center gap-3 rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 px-4 py-3.5 text-white shadow-card">
       <span className="grid size-10 shrink-0 place-items-center rounded-2xl bg-white/15">
@@ -242,11 +226,11 @@ function BalanceStrip() {
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-xs text-brand-100">Wallet balance</p>
-        {userQuery.isPending ? (
+        {balance.loading ? (
           <Skeleton className="mt-1 h-5 w-28 bg-white/20" />
         ) : (
           <p data-testid="betting-balance" className="text-lg leading-6 font-bold amount">
-            {hidden ? '***' : formatNaira(balance)}
+            {balance.text}
           </p>
         )}
       </div>

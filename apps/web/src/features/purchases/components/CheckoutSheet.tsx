@@ -1,8 +1,6 @@
-import { PIN_LENGTH } from '@owo/shared/constants';
 import { BottomSheet } from '../../../components/BottomSheet';
 import { Button } from '../../../components/Button';
-import { LockIcon } from '../../../components/icons';
-import { PinKeypad } from '../../../components/PinKeypad';
+import { AmountBanner, PinStep, SummaryRow } from '../../../components/PinStep';
 import { formatNaira } from '../../../lib/money';
 import type { PurchaseFlow } from './use-purchase-flow';
 
@@ -22,23 +20,10 @@ export function CheckoutSheet({ flow }: { flow: PurchaseFlow }) {
     >
       {checkout && step === 'summary' ? (
         <div>
-          <div className="rounded-2xl bg-brand-50 px-4 py-4 text-center">
-            <p className="text-xs font-medium text-brand-700">You're paying</p>
-            <p className="mt-1 text-3xl font-bold tracking-tight text-ink amount">
-              {formatNaira(checkout.amount)}
-            </p>
-          </div>
+          <AmountBanner label="You're paying" amount={formatNaira(checkout.amount)} />
           <dl className="mt-4 divide-y divide-line">
             {checkout.rows.map((row) => (
-              <div
-                key={row.label}
-                className="flex min-h-12 items-center justify-between gap-4 py-2"
-              >
-                <dt className="shrink-0 text-sm text-muted">{row.label}</dt>
-                <dd className="min-w-0 text-right text-sm font-semibold break-words text-ink amount">
-                  {row.value}
-                </dd>
-              </div>
+              <SummaryRow key={row.label} label={row.label} value={row.value} />
             ))}
           </dl>
           <Button className="mt-5" onClick={flow.proceed} data-autofocus>
@@ -48,37 +33,11 @@ export function CheckoutSheet({ flow }: { flow: PurchaseFlow }) {
       ) : null}
 
       {checkout && step === 'pin' ? (
-        <div>
-          <div className="mb-6 flex items-center gap-3 rounded-2xl bg-surface px-4 py-3">
-            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-white text-brand-700">
-              <LockIcon size={18} />
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm text-muted">{checkout.description}</p>
-              <p className="text-lg font-bold text-ink amount">{formatNaira(checkout.amount)}</p>
-            </div>
-          </div>
-          <PinKeypad
-            label="Transaction PIN"
-            value={flow.pin}
-            onChange={flow.setPin}
-            disabled={flow.busy}
-            errorKey={flow.errorKey}
-            message={
-              <p role="alert" className="text-danger">
-                {flow.pinError ?? ''}
-              </p>
-            }
-          />
-          <Button
-            className="mt-5"
-            onClick={() => void flow.confirm()}
-            disabled={flow.pin.length !== PIN_LENGTH}
-            loading={flow.busy}
-          >
-            Confirm
-          </Button>
-        </div>
+        <PinStep
+          flow={flow}
+          description={checkout.description}
+          amount={formatNaira(checkout.amount)}
+        />
       ) : null}
     </BottomSheet>
   );

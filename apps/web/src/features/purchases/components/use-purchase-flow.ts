@@ -1,19 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { PurchaseReply } from '@owo/shared/api-types';
 import { messages } from '@owo/shared/messages';
 import { PIN_LENGTH } from '@owo/shared/constants';
-import { apiRequest, isApiError, newIdempotencyKey } from '../../../lib/api';
-import { currentUserKey } from '../../../lib/current-user';
+import { apiRequest, isApiError } from '../../../lib/api';
+import { useAttemptKey, usePinInput, useWalletRefresh } from '../../../lib/payment-flow';
 import { toast } from '../../../lib/toast';
 import type { PurchaseOrder } from '../api/purchase-api';
-import {
-  errorCode,
-  isDefiniteAnswer,
-  NETWORK_RETRY_MESSAGE,
-  PURCHASE_FAILED_FALLBACK,
-} from '../api/purchase-errors';
+import { errorCode, isDefiniteAnswer, PAYMENT_RETRY_MESSAGE } from '../../../lib/payment-errors';
+import { PURCHASE_FAILED_FALLBACK } from '../api/purchase-errors';
 
 export type CheckoutStep = 'form' | 'summary' | 'pin' | 'done';
 
@@ -52,31 +47,23 @@ export function usePurchaseFlow(options: {
   onSuccess?: (reply: PurchaseReply) => void;
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [step, setStep] = useState<CheckoutStep>('form');
   const [checkout, setCheckout] = useState<Checkout | null>(null);
-  const [pin, setPinValue] = useState('');
-  const [pinError, setPinError] = useState<string | null>(null);
-  const [errorKey, setErrorKey] = useState(0);
+  const { pin, setPin, pinError, setPinError, errorKey, clearPin, resetPin, rejectPin } =
+    usePinInput();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<PurchaseReply | null>(null);
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const attempts = useAttemptKey();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  const refresh = () => {
-    // Spec §7: after each purchase the current user (balance) is re-fetched.
-    void queryClient.invalidateQueries({ queryKey: currentUserKey });
-    void queryClient.invalidateQueries({ queryKey: ['transactions'] });
-  };
+  const refresh = useWalletRefresh();
 
   /** Opens the Summary sheet (after the short delay when `soon`). */
   const review = (next: Checkout, soon = false) => {
     clearTimeout(timer.current);
     const open = () => {
       setCheckout(next);
-      setPinValue('');
-      setPinError(null);
+      resetPin();
       setStep('summary');
     };
     if (soon) timer.current = setTimeout(open, OPEN_DELAY_MS);
@@ -84,22 +71,15 @@ export function usePurchaseFlow(options: {
   };
 
   const proceed = () => {
-    setPinValue('');
-    setPinError(null);
+    resetPin();
     setStep('pin');
   };
 
   const close = () => {
     if (busy) return;
     clearTimeout(timer.current);
-    setPinValue('');
-    setPinError(null);
+    resetPin();
     setStep('form');
-  };
-
-  const setPin = (value: string) => {
-    setPinValue(value);
-    if (value) setPinError(null);
   };
 
   const confirm = async () => {
@@ -109,19 +89,16 @@ export function usePurchaseFlow(options: {
       return;
     }
     const body = { ...checkout.order.body, transactionPin: pin };
-    const fingerprint = `${checkout.order.path} ${JSON.stringify(body)}`;
-    if (attempt.current?.fingerprint !== fingerprint) {
-      attempt.current = { fingerprint, key: newIdempotencyKey() };
-    }
+    const key = attempts.keyFor(`${checkout.order.path} ${JSON.stringify(body)}`);
     setBusy(true);
     try {
       const reply = await apiRequest<PurchaseReply>(checkout.order.path, {
         method: 'POST',
         body,
-        idempotencyKey: attempt.current.key,
+        idempotencyKey: key,
         timeoutMs: 90_000,
       });
-      attempt.current = null;
+      attempts.forget();
       refresh();
       if (reply.status === 'failed') {
         toast.error(reply.message || PURCHASE_FAILED_FALLBACK);
@@ -129,25 +106,23 @@ export function usePurchaseFlow(options: {
         return;
       }
       setResult(reply);
-      setPinValue('');
+      clearPin();
       setStep('done');
       options.onSuccess?.(reply);
     } catch (error) {
       if (!isDefiniteAnswer(error)) {
         // Keep the key and the PIN: tapping Confirm again replays this very attempt.
-        toast.error((isApiError(error) && error.serverMessage) || NETWORK_RETRY_MESSAGE);
+        toast.error((isApiError(error) && error.serverMessage) || PAYMENT_RETRY_MESSAGE);
         return;
       }
-      attempt.current = null;
+      attempts.forget();
       const code = errorCode(error);
       const serverMessage = isApiError(error) ? error.serverMessage : undefined;
       if (code === 'PIN_INCORRECT') {
-        setPinValue('');
-        setPinError(messages.pinIncorrectRetry);
-        setErrorKey((k) => k + 1);
+        rejectPin(messages.pinIncorrectRetry);
         return;
       }
-      setPinValue('');
+      clearPin();
       setStep('form');
       if (code === 'PIN_NOT_SET') {
         const state: PinCreateState = {

@@ -22,8 +22,9 @@ import { CheckoutSheet } from '../components/CheckoutSheet';
 import { formatPhone } from '../components/format';
 import { NetworkPicker } from '../components/NetworkPicker';
 import { PhoneNumberField } from '../components/PhoneNumberField';
-import { FormCard, PurchaseLayout } from '../components/PurchaseLayout';
-import { RequirePin } from '../components/RequirePin';
+import { Card } from '../../../components/ScreenLayout';
+import { PurchaseLayout } from '../components/PurchaseLayout';
+import { RequirePin } from '../../../components/RequirePin';
 import { SuccessDialog } from '../components/SuccessDialog';
 import { usePurchaseFlow } from '../components/use-purchase-flow';
 
@@ -98,7 +99,7 @@ function AirtimeForm() {
         </Button>
       }
     >
-      <FormCard title="Select network">
+      <Card title="Select network">
         <NetworkPicker
           value={network}
           onChange={(next) => {
@@ -107,8 +108,8 @@ function AirtimeForm() {
           }}
           error={errors.network}
         />
-      </FormCard>
-      <FormCard>
+      </Card>
+      <Card>
         <div className="grid gap-5">
           <PhoneNumberField
             value={phone}
@@ -131,7 +132,7 @@ function AirtimeForm() {
             chips={AIRTIME_CHIPS_NAIRA}
           />
         </div>
-      </FormCard>
+      </Card>
 
       <CheckoutSheet flow={flow} />
       <SuccessDialog flow={flow} />

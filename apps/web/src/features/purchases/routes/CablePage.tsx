@@ -16,8 +16,9 @@ import { cableOrder, verifySmartcard } from '../api/purchase-api';
 import { usePurchaseDraft, type PurchaseDraft } from '../api/purchase-draft';
 import { CheckoutSheet } from '../components/CheckoutSheet';
 import { LogoChoice } from '../components/NetworkPicker';
-import { FormCard, PurchaseLayout } from '../components/PurchaseLayout';
-import { RequirePin } from '../components/RequirePin';
+import { Card } from '../../../components/ScreenLayout';
+import { PurchaseLayout } from '../components/PurchaseLayout';
+import { RequirePin } from '../../../components/RequirePin';
 import { SuccessDialog } from '../components/SuccessDialog';
 import { usePurchaseFlow } from '../components/use-purchase-flow';
 
@@ -119,7 +120,7 @@ function CableForm() {
         </Button>
       }
     >
-      <FormCard title="Select provider">
+      <Card title="Select provider">
         {providers.isPending ? (
           <div role="status" aria-label="Loading providers" className="grid grid-cols-3 gap-2">
             {[0, 1, 2].map((i) => (
@@ -140,8 +141,8 @@ function CableForm() {
             ))}
           </div>
         )}
-      </FormCard>
-      <FormCard>
+      </Card>
+      <Card>
         <div className="grid gap-5">
           <TextField
             label="Smart card number"
@@ -177,7 +178,7 @@ function CableForm() {
             ))}
           </SelectField>
         </div>
-      </FormCard>
+      </Card>
 
       <CheckoutSheet flow={flow} />
       <SuccessDialog flow={flow} />

@@ -18,8 +18,9 @@ import { formatPhone, formatPrice } from '../components/format';
 import { NetworkPicker } from '../components/NetworkPicker';
 import { PhoneNumberField } from '../components/PhoneNumberField';
 import { PlanPicker } from '../components/PlanPicker';
-import { FormCard, PurchaseLayout } from '../components/PurchaseLayout';
-import { RequirePin } from '../components/RequirePin';
+import { Card } from '../../../components/ScreenLayout';
+import { PurchaseLayout } from '../components/PurchaseLayout';
+import { RequirePin } from '../../../components/RequirePin';
 import { SuccessDialog } from '../components/SuccessDialog';
 import { usePurchaseFlow, type Checkout } from '../components/use-purchase-flow';
 
@@ -147,18 +148,18 @@ function DataForm() {
         </Button>
       }
     >
-      <FormCard title="Select network">
+      <Card title="Select network">
         <NetworkPicker value={network} onChange={onNetwork} error={errors.network} />
-      </FormCard>
-      <FormCard>
+      </Card>
+      <Card>
         <PhoneNumberField
           value={phone}
           onChange={onPhone}
           error={errors.phone}
           detected={detected}
         />
-      </FormCard>
-      <FormCard
+      </Card>
+      <Card
         title="Choose a plan"
         aside={
           selected ? (
@@ -180,7 +181,7 @@ function DataForm() {
           waiting={network === null}
           error={errors.plan}
         />
-      </FormCard>
+      </Card>
 
       <CheckoutSheet flow={flow} />
       <SuccessDialog flow={flow}>

@@ -19,8 +19,9 @@ import { utilityOrder, verifyMeter } from '../api/purchase-api';
 import { usePurchaseDraft, type PurchaseDraft } from '../api/purchase-draft';
 import { AmountField } from '../components/AmountField';
 import { CheckoutSheet } from '../components/CheckoutSheet';
-import { FormCard, PurchaseLayout } from '../components/PurchaseLayout';
-import { RequirePin } from '../components/RequirePin';
+import { Card } from '../../../components/ScreenLayout';
+import { PurchaseLayout } from '../components/PurchaseLayout';
+import { RequirePin } from '../../../components/RequirePin';
 import { SegmentedControl } from '../components/SegmentedControl';
 import { SuccessDialog } from '../components/SuccessDialog';
 import { usePurchaseFlow } from '../components/use-purchase-flow';
@@ -143,7 +144,7 @@ function UtilityForm() {
         </Button>
       }
     >
-      <FormCard title="Meter type">
+      <Card title="Meter type">
         <SegmentedControl
           label="Meter type"
           options={meterTypes}
@@ -155,8 +156,8 @@ function UtilityForm() {
             {errors.meterType}
           </p>
         ) : null}
-      </FormCard>
-      <FormCard>
+      </Card>
+      <Card>
         <div className="grid gap-5">
           <SelectField
             label="Provider"
@@ -206,7 +207,7 @@ function UtilityForm() {
             />
           )}
         </div>
-      </FormCard>
+      </Card>
 
       <CheckoutSheet flow={flow} />
       <SuccessDialog flow={flow}>

@@ -1,11 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { TransferReply } from '@owo/shared/api-types';
 import { PIN_LENGTH } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
-import { isApiError, newIdempotencyKey } from '../../../lib/api';
-import { currentUserKey } from '../../../lib/current-user';
+import { isApiError } from '../../../lib/api';
+import { useAttemptKey, usePinInput, useWalletRefresh } from '../../../lib/payment-flow';
 import { toast } from '../../../lib/toast';
 import {
   sendTransfer,
@@ -14,7 +13,7 @@ import {
   type Recipient,
   type TransferBody,
 } from '../api/transfer-api';
-import { errorCode, isDefiniteAnswer, NETWORK_RETRY_MESSAGE } from '../api/transfer-errors';
+import { errorCode, isDefiniteAnswer, TRANSFER_RETRY_MESSAGE } from '../../../lib/payment-errors';
 
 export type TransferStep = 'form' | 'summary' | 'pin' | 'result';
 
@@ -35,27 +34,15 @@ export type TransferResult =
  */
 export function useTransferFlow(options: { clearForm: () => void }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [step, setStep] = useState<TransferStep>('form');
   const [draft, setDraft] = useState<TransferDraft | null>(null);
-  const [pin, setPinValue] = useState('');
-  const [pinError, setPinError] = useState<string | null>(null);
-  const [errorKey, setErrorKey] = useState(0);
+  const { pin, setPin, pinError, setPinError, errorKey, clearPin, resetPin, rejectPin } =
+    usePinInput();
   const [checking, setChecking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TransferResult | null>(null);
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
-
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: currentUserKey });
-    void queryClient.invalidateQueries({ queryKey: ['transactions'] });
-  };
-
-  const rejectPin = (message: string) => {
-    setPinValue('');
-    setPinError(message);
-    setErrorKey((k) => k + 1);
-  };
+  const attempts = useAttemptKey();
+  const refresh = useWalletRefresh();
 
   /** Continue on the form: the recipient must exist before the PIN step (spec §5). */
   const check = async (input: { email: string; amount: number; note: string }) => {
@@ -75,8 +62,7 @@ export function useTransferFlow(options: { clearForm: () => void }) {
         note: input.note,
       };
       setDraft({ body, recipient: reply.data });
-      setPinValue('');
-      setPinError(null);
+      resetPin();
       setStep('summary');
     } catch (error) {
       options.clearForm();
@@ -87,33 +73,26 @@ export function useTransferFlow(options: { clearForm: () => void }) {
   };
 
   const proceed = () => {
-    setPinValue('');
-    setPinError(null);
+    resetPin();
     setStep('pin');
   };
 
   const close = () => {
     if (busy) return;
-    setPinValue('');
-    setPinError(null);
+    resetPin();
     setStep('form');
   };
 
-  const setPin = (value: string) => {
-    setPinValue(value);
-    if (value) setPinError(null);
-  };
-
   const goCreatePin = () => {
-    setPinValue('');
+    clearPin();
     setStep('form');
     navigate('/pin/create', { state: { returnPath: '/transfer' } });
   };
 
   /** The answered attempt: show its dialog, clear the inputs, refresh the balance. */
   const finishAttempt = (next: TransferResult) => {
-    attempt.current = null;
-    setPinValue('');
+    attempts.forget();
+    clearPin();
     setResult(next);
     setStep('result');
     options.clearForm();
@@ -126,10 +105,7 @@ export function useTransferFlow(options: { clearForm: () => void }) {
       setPinError(messages.pinInputFour);
       return;
     }
-    const fingerprint = JSON.stringify({ ...draft.body, pin });
-    if (attempt.current?.fingerprint !== fingerprint) {
-      attempt.current = { fingerprint, key: newIdempotencyKey() };
-    }
+    const key = attempts.keyFor(JSON.stringify({ ...draft.body, pin }));
     setBusy(true);
     try {
       try {
@@ -142,17 +118,17 @@ export function useTransferFlow(options: { clearForm: () => void }) {
           (isApiError(error) && error.serverMessage) || messages.pinVerifyFailedRetry,
         );
       }
-      const reply = await sendTransfer(draft.body, pin, attempt.current.key);
+      const reply = await sendTransfer(draft.body, pin, key);
       finishAttempt({ ok: true, reply, draft });
     } catch (error) {
       if (!isDefiniteAnswer(error)) {
         // Keep the key and the PIN: Confirm again replays this very attempt.
-        toast.error((isApiError(error) && error.serverMessage) || NETWORK_RETRY_MESSAGE);
+        toast.error((isApiError(error) && error.serverMessage) || TRANSFER_RETRY_MESSAGE);
         return;
       }
       const code = errorCode(error);
       if (code === 'PIN_INCORRECT') {
-        attempt.current = null;
+        attempts.forget();
         return rejectPin(messages.pinIncorrectRetry);
       }
       if (code === 'PIN_NOT_SET') return goCreatePin();

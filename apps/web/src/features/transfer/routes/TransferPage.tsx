@@ -7,11 +7,14 @@ import {
   transferSchema,
   verifyRecipientSchema,
 } from '@owo/shared/schemas/transfers';
+import { BalancePill } from '../../../components/BalancePill';
 import { Button } from '../../../components/Button';
 import { MailIcon } from '../../../components/icons';
+import { RequirePin } from '../../../components/RequirePin';
+import { FormScreen } from '../../../components/ScreenLayout';
 import { TextField } from '../../../components/TextField';
 import { toFieldErrors } from '../../../lib/form-errors';
-import { RequireTransferPin, SafeBanner, TransferScreen } from '../components/TransferScreen';
+import { SafeBanner } from '../components/SafeBanner';
 import { TransferResultDialog } from '../components/TransferResultDialog';
 import { TransferSheets } from '../components/TransferSheets';
 import { useTransferFlow } from '../components/use-transfer-flow';
@@ -30,9 +33,9 @@ const emptyForm: Record<Field, string> = { email: '', amount: '', note: '' };
 /** Transfer (/transfer): send money to another user by e-mail (spec §2, §4 Transfer flow). */
 export function TransferPage() {
   return (
-    <RequireTransferPin>
+    <RequirePin returnPath="/transfer">
       <TransferForm />
-    </RequireTransferPin>
+    </RequirePin>
   );
 }
 
@@ -67,7 +70,9 @@ function TransferForm() {
   };
 
   return (
-    <TransferScreen
+    <FormScreen
+      title="Transfer"
+      trailing={<BalancePill testId="transfer-balance" />}
       onSubmit={submit}
       action={
         <Button type="submit" loading={flow.checking} disabled={flow.busy}>
@@ -118,6 +123,6 @@ function TransferForm() {
 
       <TransferSheets flow={flow} />
       <TransferResultDialog flow={flow} />
-    </TransferScreen>
+    </FormScreen>
   );
 }

@@ -5,6 +5,7 @@ import { messages } from '@owo/shared/messages';
 import { toLocalPhone } from '@owo/shared/phone';
 import { kycDetailsSchema } from '@owo/shared/schemas/user';
 import { Button } from '../../../components/Button';
+import { NameAndPhoneFields } from '../../../components/NameAndPhoneFields';
 import { TextField } from '../../../components/TextField';
 import { messageOr } from '../../../lib/api-errors';
 import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
@@ -90,34 +91,7 @@ export function DetailsStep() {
         </Button>
       }
     >
-      <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          autoCapitalize="words"
-          value={form.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          autoCapitalize="words"
-          value={form.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
-      </div>
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="0803 123 4567"
-        value={form.phoneNumber}
-        onChange={set('phoneNumber')}
-        error={errors.phoneNumber}
-      />
+      <NameAndPhoneFields values={form} errors={errors} onChange={set} />
       <RadioCards
         label="Gender"
         options={genderOptions}

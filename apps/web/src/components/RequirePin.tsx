@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { PageSpinner } from '../../../components/Spinner';
-import { useCurrentUser } from '../../../lib/current-user';
-import { useSession } from '../../../lib/session-store';
+import { PageSpinner } from './Spinner';
+import { useCurrentUser } from '../lib/current-user';
+import { useSession } from '../lib/session-store';
 
 /**
- * Paying needs a transaction PIN (spec §6): without one the user sets it first and comes back.
- * A stale "no PIN" from the stored user waits for the fresh one before deciding.
+ * Paying, sending and swapping need a transaction PIN (spec §6, spec 02 §6): without one the user
+ * sets it first and comes back to `returnPath`. A stale "no PIN" from the stored user waits for the
+ * fresh one before deciding.
  */
 export function RequirePin({
   returnPath,

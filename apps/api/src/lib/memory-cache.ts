@@ -1,10 +1,9 @@
-import type { Clock } from '../../lib/clock';
+import type { Clock } from './clock';
 
 /**
  * A supplier list kept in memory for `ttlMs` (betting billers and items, Safe Haven categories,
  * products and banks). Concurrent callers share one fetch; a failed fetch, or an answer `keep`
  * refuses (an empty list), is not kept, so the next caller asks again.
- * (Used by the betting, services-pay and transfers modules; a candidate for lib/.)
  */
 export function cachedLoader<T>(
   clock: Clock,
