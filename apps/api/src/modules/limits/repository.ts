@@ -2,20 +2,36 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { ledgerAccounts, reviewFlags, transactions, users } from '../../db/schema';
 
+/** A wallet row locked for this transaction, with what the limit checks read of it. */
+export interface LockedWallet {
+  userId: string;
+  walletId: string;
+  balanceKobo: number;
+  isKycVerified: boolean;
+}
+
 /** The SQL of wallet limits. */
 export const limitsRepository = {
   /**
    * Locks the users' wallet rows, always in account-id order (the order ledger.apply updates
-   * wallets in), so two transfers A→B and B→A queue instead of deadlocking.
+   * wallets in), so two transfers A→B and B→A queue instead of deadlocking. Returns what the
+   * limit checks need of each, read under the lock in the same statement: the wallet, its balance
+   * and the owner's KYC level.
    */
-  async lockWallets(tx: Tx, userIds: string[]): Promise<{ userId: string; balanceKobo: number }[]> {
+  async lockWallets(tx: Tx, userIds: string[]): Promise<LockedWallet[]> {
     const rows = await tx
-      .select({ userId: ledgerAccounts.userId, balanceKobo: ledgerAccounts.balanceKobo })
+      .select({
+        userId: ledgerAccounts.userId,
+        walletId: ledgerAccounts.id,
+        balanceKobo: ledgerAccounts.balanceKobo,
+        isKycVerified: users.isKycVerified,
+      })
       .from(ledgerAccounts)
+      .innerJoin(users, eq(users.id, ledgerAccounts.userId))
       .where(and(eq(ledgerAccounts.kind, 'user_wallet'), inArray(ledgerAccounts.userId, userIds)))
       .orderBy(asc(ledgerAccounts.id))
-      .for('update');
-    return rows.map((r) => ({ userId: r.userId as string, balanceKobo: r.balanceKobo }));
+      .for('update', { of: ledgerAccounts });
+    return rows.map((r) => ({ ...r, userId: r.userId as string }));
   },
 
   /** Kobo that left the wallet since `from`: debits that are not failed (pending counts). */

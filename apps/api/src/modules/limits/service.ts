@@ -5,7 +5,7 @@ import type { WalletLimits } from '../../config';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { limitsRepository } from './repository';
+import { limitsRepository, type LockedWallet } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,29 +25,36 @@ function fill(template: string, values: Record<string, string>): string {
  * already arrived is never refused — a credit past the cap is kept and flagged for review.
  */
 export function createLimitsService({ config, clock }: AppDeps) {
+  function limitsFor(verified: boolean): WalletLimits & { verified: boolean } {
+    return { ...config.walletLimits[verified ? 'verified' : 'unverified'], verified };
+  }
+
   async function limitsOf(
     db: DbOrTx,
     userId: string,
   ): Promise<WalletLimits & { verified: boolean }> {
     const user = await limitsRepository.kycLevel(db, userId);
     if (!user) throw new AppError('NOT_FOUND');
-    const verified = user.isKycVerified;
-    return { ...config.walletLimits[verified ? 'verified' : 'unverified'], verified };
+    return limitsFor(user.isKycVerified);
   }
 
   return {
     limitsOf,
+    limitsFor,
     lockWallets: limitsRepository.lockWallets,
 
     /**
-     * Inside the transaction that debits the wallet, before the debit: locks the wallet row (so
-     * two concurrent payments cannot both pass the check) and refuses when today's outflow plus
-     * this amount passes the daily limit.
+     * Inside the transaction that debits the wallet, before the debit, with the wallet already
+     * locked by lockWallets (so two concurrent payments cannot both pass the check): refuses when
+     * today's outflow plus this amount passes the daily limit.
      */
-    async assertCanSpend(tx: Tx, userId: string, amountKobo: number): Promise<void> {
-      await limitsRepository.lockWallets(tx, [userId]);
-      const limits = await limitsOf(tx, userId);
-      const spent = await limitsRepository.outflowSince(tx, userId, startOfLagosDay(clock.now()));
+    async assertCanSpend(tx: Tx, wallet: LockedWallet, amountKobo: number): Promise<void> {
+      const limits = limitsFor(wallet.isKycVerified);
+      const spent = await limitsRepository.outflowSince(
+        tx,
+        wallet.userId,
+        startOfLagosDay(clock.now()),
+      );
       if (spent + amountKobo <= limits.dailyOutKobo) return;
       const remaining = Math.max(0, limits.dailyOutKobo - spent);
       const message = fill(messages.dailyLimitReached, {

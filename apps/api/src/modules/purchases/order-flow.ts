@@ -4,7 +4,6 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { Ledger } from '../../ledger/ledger';
 import { LedgerError } from '../../ledger/ledger';
-import { ledgerRepository } from '../../ledger/repository';
 import type { LimitsService } from '../limits/service';
 import type { PinService } from '../pin/service';
 import type { SwitchService, SwitchableService } from '../switches/service';
@@ -86,9 +85,10 @@ export function createOrderFlow(
     return database.db.transaction(async (tx) => {
       // First the wallet lock, then the key (a queued duplicate replays), then the daily limit
       // (before this order's own row, which would otherwise count twice).
-      await limits.lockWallets(tx, [ctx.userId]);
+      const [wallet] = await limits.lockWallets(tx, [ctx.userId]);
+      if (!wallet) throw new AppError('UNAUTHORIZED');
       await assertKeyFree(tx, ctx.userId, ctx.idempotencyKey);
-      await limits.assertCanSpend(tx, ctx.userId, draft.sellingKobo);
+      await limits.assertCanSpend(tx, wallet, draft.sellingKobo);
       const row = await transactionsRepository.insert(tx, {
         userId: ctx.userId,
         type: 'debit',
@@ -122,11 +122,9 @@ export function createOrderFlow(
         updatedAt: clock.now(),
       };
       await purchasesRepository.insert(tx, purchase);
-      const wallet = await ledgerRepository.walletOf(tx, ctx.userId);
-      if (!wallet) throw new AppError('UNAUTHORIZED');
       await ledger.apply(tx, [
         {
-          debitAccountId: wallet.id,
+          debitAccountId: wallet.walletId,
           creditAccountId: await ledger.account('in_flight', tx, row.id),
           amountKobo: draft.sellingKobo,
           code: 'purchase_reserve',

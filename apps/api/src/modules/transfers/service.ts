@@ -6,7 +6,6 @@ import type { transferSchema } from '@owo/shared/schemas/transfers';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { LedgerError, type Ledger } from '../../ledger/ledger';
-import { ledgerRepository } from '../../ledger/repository';
 import type { LimitsService } from '../limits/service';
 import type { PinService } from '../pin/service';
 import {
@@ -111,18 +110,18 @@ export function createTransferService(
       // B→A at the same moment queue on the first wallet instead of deadlocking.
       const locked = await limits.lockWallets(tx, [ctx.userId, recipient.id]);
       await assertKeyFree(tx, ctx.userId, ctx.idempotencyKey);
-      await limits.assertCanSpend(tx, ctx.userId, amountKobo);
+      const senderWallet = locked.find((w) => w.userId === ctx.userId);
+      const recipientWallet = locked.find((w) => w.userId === recipient.id);
+      if (!senderWallet || !recipientWallet) throw new AppError('NOT_FOUND');
+      await limits.assertCanSpend(tx, senderWallet, amountKobo);
 
       const sender = await transfersRepository.partyById(tx, ctx.userId);
-      const senderWallet = await ledgerRepository.walletOf(tx, ctx.userId);
-      const recipientWallet = await ledgerRepository.walletOf(tx, recipient.id);
-      if (!sender || !senderWallet || !recipientWallet) throw new AppError('NOT_FOUND');
+      if (!sender) throw new AppError('NOT_FOUND');
       if (senderWallet.balanceKobo < amountKobo) throw new AppError('INSUFFICIENT_FUNDS');
       // The money has not left yet, so a transfer past the recipient's cap is refused rather than
       // kept and flagged (docs/decisions/0011). The recipient's figures are not disclosed.
-      const recipientBalance = locked.find((w) => w.userId === recipient.id)?.balanceKobo ?? 0;
-      const recipientLimits = await limits.limitsOf(tx, recipient.id);
-      if (recipientBalance + amountKobo > recipientLimits.balanceCapKobo) {
+      const recipientLimits = limits.limitsFor(recipientWallet.isKycVerified);
+      if (recipientWallet.balanceKobo + amountKobo > recipientLimits.balanceCapKobo) {
         throw new AppError('RECIPIENT_CANNOT_RECEIVE');
       }
 
@@ -180,8 +179,8 @@ export function createTransferService(
       await storeReply(tx, ctx, reply);
       await ledger.apply(tx, [
         {
-          debitAccountId: senderWallet.id,
-          creditAccountId: recipientWallet.id,
+          debitAccountId: senderWallet.walletId,
+          creditAccountId: recipientWallet.walletId,
           amountKobo,
           code: 'wallet_transfer',
           transactionId: debit.id,
