@@ -1,5 +1,12 @@
 /** Reply shapes of spec §7 shared by the API and the web client (types only: no runtime cost). */
-import type { Gender, Role, SwapNetwork, SwapStatus } from './constants';
+import type {
+  AnalyticsPeriod,
+  Gender,
+  Role,
+  ShutdownService,
+  SwapNetwork,
+  SwapStatus,
+} from './constants';
 
 export interface UserDto {
   _id: string;
@@ -149,7 +156,9 @@ export type ServiceType =
   | 'transfer'
   | 'betting'
   | 'airtime-to-cash'
-  | 'adjustment';
+  | 'adjustment'
+  /** Money an admin returned for a delivered order (Reverse). */
+  | 'reversal';
 
 export interface TransactionMetadata {
   network?: string;
@@ -495,3 +504,271 @@ export interface SwapListReply {
   pagination: { currentPage: number; totalItems: number; totalPages: number };
 }
 // ---- end airtime to cash
+
+// ---------------------------------------------------------------- issue 6: the admin area
+// Amounts are naira (2 decimals at most) like every other reply; kobo inside.
+
+/** The window a period covers: [from, to) as ISO instants, and its Lagos calendar label. */
+export interface AnalyticsWindow {
+  period: AnalyticsPeriod;
+  from: string;
+  to: string;
+}
+
+export interface RevenueBreakdown {
+  bank_transfer: number;
+  electricity: number;
+  airtime: number;
+  data: number;
+  deposit: number;
+  tvSubscription: number;
+  betting: number;
+}
+
+/** GET admin/analytics/revenue?period= — successful volume by service, and its series. */
+export interface RevenueReply {
+  success: true;
+  data: AnalyticsWindow & {
+    total: number;
+    breakdown: RevenueBreakdown;
+    /** One point per Lagos day (per month for yearly), oldest first, for the chart. */
+    series: { label: string; total: number }[];
+  };
+}
+
+/** GET admin/analytics/profits?range= — selling price minus cost of what was delivered. */
+export interface ProfitsReply {
+  success: true;
+  data: AnalyticsWindow & {
+    totalProfit: number;
+    breakdown: {
+      airtime: { profit: number };
+      data: { profit: number };
+      tvSubscription: { profit: number };
+      electricity: { profit: number };
+      betting: { profit: number };
+      airtimeToCash: { profit: number };
+    };
+  };
+}
+
+export interface TransactionCounts {
+  total: number;
+  successful: number;
+  failed: number;
+  pending: number;
+}
+
+export interface UsersFigures {
+  totalUsers: number;
+  transactingUsers: { daily: number };
+  newUsersToday: number;
+}
+
+/** GET admin/analytics/summary?period= — the transactions and users panels. */
+export interface SummaryReply {
+  success: true;
+  data: AnalyticsWindow & { transactions: TransactionCounts; users: UsersFigures };
+}
+
+/** GET admin/analytics/active-users. */
+export interface ActiveUsersReply {
+  success: true;
+  data: UsersFigures;
+}
+
+/** GET admin/analytics/total-balance — the sum of every customer wallet. */
+export interface TotalBalanceReply {
+  success: true;
+  data: { totalBalance: number };
+}
+
+/** GET admin/analytics/previous-deposits — yesterday's deposits and bank transfers. */
+export interface PreviousDepositsReply {
+  success: true;
+  data: { deposits: { totalAmount: number }; bank_transfer: { totalAmount: number } };
+}
+
+/** GET admin/analytics/previous-data-sales — yesterday's data sales. */
+export interface PreviousDataSalesReply {
+  success: true;
+  data: { previous: { totalSales: number } };
+}
+
+export interface BettingStatsTransaction {
+  _id: string;
+  reference: string;
+  user: { name: string; email: string };
+  account: string;
+  amount: number;
+  sellingPrice: number;
+  profit: number;
+  status: 'success' | 'failed' | 'pending';
+  createdAt: string;
+  completedAt?: string;
+  billerName?: string;
+}
+
+/** GET admin/analytics/betting?page=&status=&search= — the spec's Admin betting stats. */
+export interface BettingStatsReply {
+  success: true;
+  data: {
+    statistics: {
+      totalTransactions: number;
+      totalAmount: number;
+      totalSales: number;
+      totalProfit: number;
+      successfulTransactions: number;
+      /** Percent, one decimal. */
+      successRate: number;
+    };
+    transactions: BettingStatsTransaction[];
+    pagination: { totalPages: number; totalItems: number; currentPage: number };
+  };
+}
+
+/** Plans as the admin sees them: our selling price and the supplier's cost. */
+export interface AdminDataPlanDto {
+  _id: string;
+  data_id: number | string;
+  network: string;
+  network_id: number;
+  planType: string;
+  size: string;
+  amount: number;
+  sellingPrice: number;
+  validity: string;
+  isAvailable: boolean;
+}
+
+export interface AdminOgdamsPlanDto {
+  _id: string;
+  planId: string;
+  networkId: number;
+  name: string;
+  amount: number;
+  sellingPrice: number;
+  validity: string;
+  isAvailable: boolean;
+}
+
+export interface AdminVtpassPlanDto {
+  _id: string;
+  variation_code: string;
+  name: string;
+  amount: number;
+  sellingPrice: number;
+  isAvailable: boolean;
+  serviceID: string;
+}
+
+export interface AdminCablePlanDto {
+  _id: string;
+  cablename: string;
+  cablePlanID: number;
+  package: string;
+  amount: number;
+  sellingPrice: number;
+  isAvailable: boolean;
+}
+
+export interface AdminVtpassTvPlanDto {
+  _id: string;
+  serviceID: string;
+  name: string;
+  variation_code: string;
+  variation_amount: number;
+  sellingPrice: number;
+  isAvailable: boolean;
+}
+
+export interface AdminListReply<T> {
+  success: true;
+  message: string;
+  data: T[];
+}
+
+/** A plan update or fetch: success, or the spec's error shape (error.data.errors[0].message). */
+export interface AdminPlanUpdateReply<T> {
+  success: true;
+  message: string;
+  data: T;
+}
+
+export interface PlanFetchReply {
+  success: true;
+  message: string;
+  /** Plans seen at the supplier, of which new (added unavailable? see decision 0013). */
+  data: { fetched: number; added: number; updated: number };
+}
+
+export interface UtilityDiscountReply {
+  success: true;
+  message: string;
+  data: { percentage: number };
+}
+
+/** GET admin/system/status — every service with when its shutdown ends (null = running). */
+export interface ShutdownStatusReply {
+  success: true;
+  data: Record<ShutdownService, { on: boolean; until: string | null; reason: string }>;
+}
+
+export interface ShutdownReply {
+  success: boolean;
+  message: string;
+  data: ShutdownStatusReply['data'];
+}
+
+export type OrderAction = 'approve' | 'refund' | 'reverse';
+
+/** A transaction in the admin list, with its customer and what an admin may do to it. */
+export interface AdminTransactionDto extends TransactionDto {
+  user: { _id: string; email: string; firstName: string; lastName: string; phoneNumber: string };
+  /** The supplier side of a purchase (absent for deposits, transfers, credits …). */
+  order?: {
+    state: 'processing' | 'pending' | 'delivered' | 'failed';
+    supplier: string;
+    supplierReference: string | null;
+    costPrice: number;
+    attempts: number;
+    lastDescription: string;
+  };
+  /** Actions already taken, oldest first. */
+  adminActions: { action: OrderAction; by: string; reason: string; at: string }[];
+  /** What an admin may do now (the server decides; the popup shows only these). */
+  allowedActions: OrderAction[];
+}
+
+export interface AdminTransactionsReply {
+  success: true;
+  data: AdminTransactionDto[];
+  pagination: { currentPage: number; totalPages: number; totalItems: number };
+}
+
+export interface AdminTransactionReply {
+  success: true;
+  message: string;
+  data: AdminTransactionDto;
+}
+
+export interface AuditEntryDto {
+  _id: string;
+  actor: { _id: string | null; email: string };
+  action: string;
+  entity: string;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  reason: string;
+  createdAt: string;
+}
+
+/** GET admin/audit?page=&actor=&action= — newest first; actors and actions list the filters. */
+export interface AuditListReply {
+  success: true;
+  data: AuditEntryDto[];
+  pagination: { currentPage: number; totalPages: number; totalItems: number };
+  filters: { actors: { _id: string | null; email: string }[]; actions: string[] };
+}
+// ---- end admin area

@@ -118,3 +118,58 @@ export const SWAP_BANKS = [
   'Moniepoint',
   'Kuda',
 ] as const;
+
+// ---------------------------------------------------------------- issue 6: the admin area
+
+/** Dashboard periods (spec 2 §2); monthly is the default. Calendar periods in Lagos time. */
+export const ANALYTICS_PERIODS = ['yearly', 'monthly', 'weekly', 'daily', 'yesterday'] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = 'monthly';
+
+/** System shutdown durations in minutes, with the dashboard's labels (spec 2 §2, §9). */
+export const SHUTDOWN_DURATIONS = [
+  { minutes: 10, label: '10 mins' },
+  { minutes: 30, label: '30 mins' },
+  { minutes: 60, label: '1 hr' },
+  { minutes: 180, label: '3 hrs' },
+  { minutes: 360, label: '6 hrs' },
+  { minutes: 720, label: '12 hrs' },
+  { minutes: 1440, label: '24 hrs' },
+  { minutes: 2880, label: '48 hrs' },
+] as const;
+export const SHUTDOWN_MINUTES = SHUTDOWN_DURATIONS.map((d) => d.minutes);
+/** The dashboard's default duration and the one a per-service toggle sends (spec 2 §7, §9). */
+export const DASHBOARD_SHUTDOWN_DEFAULT_MINUTES = 10;
+export const SERVICE_TOGGLE_SHUTDOWN_MINUTES = 60;
+export const SHUTDOWN_REASON_DEFAULT = 'services update';
+/** What a shutdown names; "system" stops every service. */
+export const SHUTDOWN_SERVICES = ['airtime', 'data', 'cable-tv', 'utility', 'system'] as const;
+export type ShutdownService = (typeof SHUTDOWN_SERVICES)[number];
+
+/** Admin list page sizes (the spec shows none for these; ours). */
+export const ADMIN_TRANSACTIONS_PAGE_SIZE = 20;
+export const BETTING_STATS_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 30;
+/** Admin transaction filters: the chips and the year select (last 10 years). */
+export const ADMIN_TRANSACTION_FILTERS = ['all', 'success', 'pending', 'failed'] as const;
+export type AdminTransactionFilter = (typeof ADMIN_TRANSACTION_FILTERS)[number];
+export const ADMIN_YEARS = 10;
+export const BETTING_STATS_STATUSES = ['all', 'success', 'failed', 'pending'] as const;
+export type BettingStatsStatus = (typeof BETTING_STATS_STATUSES)[number];
+
+/** VTpass services the admin lists (spec 2 §2: GLO and GLO SME share a toggle). */
+export const ADMIN_VTPASS_DATA_SERVICES = [
+  'mtn-data',
+  'airtel-data',
+  'etisalat-data',
+  'glo-data',
+  'glo-sme-data',
+] as const;
+export const ADMIN_VTPASS_TV_SERVICES = ['dstv', 'gotv', 'startimes', 'showmax'] as const;
+/** Ogdams plans show only for this network_id (spec 2 §2). */
+export const OGDAMS_ADMIN_NETWORK_ID = 4;
+
+/** Utility discount on electricity: a percentage with up to 2 decimals, stored as basis points. */
+export const UTILITY_DISCOUNT_MAX_PERCENT = 20;
+/** A refund, reverse or approve reason: required for refund and reverse, at most this long. */
+export const ADMIN_REASON_MAX = 300;

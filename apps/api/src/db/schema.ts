@@ -56,6 +56,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
+    index('users_created_idx').on(t.createdAt),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
   ],
 );
@@ -153,6 +154,10 @@ export const transactions = pgTable(
   (t) => [
     uniqueIndex('transactions_reference_key').on(t.reference),
     index('transactions_user_created_idx').on(t.userId, t.createdAt),
+    // Issue 6: the admin transaction list and live analytics read time ranges over all users.
+    index('transactions_created_idx').on(t.createdAt),
+    index('transactions_status_created_idx').on(t.status, t.createdAt),
+    index('transactions_service_created_idx').on(t.serviceType, t.createdAt),
     check('transactions_amount_positive', sql`${t.amountKobo} > 0`),
     check('transactions_status_check', sql`${t.status} in ('pending', 'success', 'failed')`),
   ],
@@ -525,3 +530,93 @@ export const airtimeSwapEvents = pgTable(
   },
   (t) => [index('airtime_swap_events_swap_idx').on(t.swapId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------- issue 6: the admin area
+
+/**
+ * Every admin action (price, availability, shutdown and restore, discount, swap action, refund,
+ * reverse, approve, CLI credit): who, when, what, and the state before and after. Written in the
+ * same transaction as the change it records, so the log never claims a change that rolled back.
+ * The CLI has no signed-in admin: actor_id is then null and actor_email says who ran it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id),
+    actorEmail: text('actor_email').notNull(),
+    /** Dotted verb, e.g. plan.price, plan.availability, system.shutdown, order.refund. */
+    action: text('action').notNull(),
+    /** What it acted on: plan, service, setting, swap, transaction, user. */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull().default(''),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+  ],
+);
+
+/** Admin settings by key (utility_discount_bps …); a missing key means the default. */
+export const adminSettings = pgTable('admin_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Admin actions on an order that move money (refund, reverse) or settle it (approve). The unique
+ * index makes each of them happen at most once per order, whatever the concurrency.
+ */
+export const orderActions = pgTable(
+  'order_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    action: text('action', { enum: ['approve', 'refund', 'reverse'] }).notNull(),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull().default(''),
+    /** The credit row a reverse writes (the money back to the wallet), when there is one. */
+    resultTransactionId: uuid('result_transaction_id').references(() => transactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_actions_once_key').on(t.transactionId, t.action)],
+);
+
+/**
+ * Analytics rollups: per Lagos calendar day and category (airtime, data, tvSubscription,
+ * electricity, deposit, bank_transfer, betting, …) and status, the count, the amount and the
+ * profit of the day's transactions. A day is rolled up once it is over and has nothing pending
+ * (analytics_days marks it); newer days are read live. Keeps the dashboard fast at millions of
+ * rows without touching the purchase path.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: text('day').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull(),
+    txCount: integer('tx_count').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    profitKobo: bigint('profit_kobo', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.category, t.status] })],
+);
+
+/** Days whose rollup rows are complete (day is YYYY-MM-DD in Lagos time). */
+export const analyticsDays = pgTable('analytics_days', {
+  day: text('day').primaryKey(),
+  /** Distinct users who transacted that day (kept for active-user figures over a period). */
+  activeUsers: integer('active_users').notNull().default(0),
+  newUsers: integer('new_users').notNull().default(0),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});

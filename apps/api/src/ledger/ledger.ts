@@ -19,7 +19,9 @@ export type TransferCode =
   /** Airtime-to-cash: airtime asset → wallet (wallet payout) or → outside (bank payout). */
   | 'swap_payout'
   /** Airtime-to-cash: the part of the airtime kept (amount − payout), asset → revenue. */
-  | 'swap_margin';
+  | 'swap_margin'
+  /** Admin Reverse of a delivered order: supplier float and revenue → wallet (issue 6). */
+  | 'order_reversal';
 
 export interface Transfer {
   /** Caller-chosen when a retry must not duplicate it; generated otherwise. */

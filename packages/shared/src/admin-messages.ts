@@ -1,0 +1,133 @@
+/**
+ * Texts of the admin screens (spec 2 §2, §5, §8), copied exactly. Kept apart from `messages` so
+ * the customer bundles (the landing page above all) do not carry them.
+ */
+export const adminMessages = {
+  // ---- dashboard
+  dashboardTitle: 'Dashboard',
+  periodLabels: {
+    yearly: 'Yearly',
+    monthly: 'Monthly',
+    weekly: 'Weekly',
+    daily: 'Daily',
+    yesterday: 'Yesterday',
+  },
+  revenueTitle: 'Revenue',
+  profitTitle: 'Profit',
+  revenueTotal: 'Total',
+  revenueElectricity: 'Electricity',
+  revenueAirtime: 'Airtime',
+  revenueData: 'Data',
+  revenueDeposit: 'Deposit',
+  revenueTv: 'TVSubscription',
+  dataSales: 'Data Sales',
+  transactionsTitle: 'Transactions',
+  transactionsTotal: 'Total',
+  transactionsSuccessful: 'Successful',
+  transactionsFailed: 'Failed',
+  transactionsPending: 'Pending',
+  usersTitle: 'Users',
+  totalUsers: 'Total Users',
+  activeUsersToday: 'Active Users Today',
+  newUsersToday: 'New Users Today',
+  usersTotalBalance: 'Users Total Balance',
+  manageServices: 'Manage Services',
+  airtimeToCash: 'Airtime to Cash',
+  bettingStats: 'Betting Stats',
+  backToHome: 'Back to Home',
+  auditLog: 'Audit Log',
+  transactionsLink: 'Transactions',
+  systemShutdown: 'System shutdown',
+  chooseDuration: 'Choose a duration',
+  shutdownSuccess: 'System shutdown successfully',
+  restoreSuccess: 'System Restored back successfully',
+  shutdownFailed: 'So sorry, something went wrong',
+  genericError: 'There was an error. Please try again.',
+
+  // ---- manage services
+  servicesTitle: 'Manage Services',
+  serviceTabs: { data: 'Data', airtime: 'Airtime', cable: 'Cable TV', utility: 'Utilities' },
+  fetchDataStation: 'DataStation',
+  fetchOgdams: 'Ogdams',
+  fetchVtpass: 'VTpass',
+  selectCablePlan: 'Select Cable plan',
+  fetchVtpassTvPlans: 'Fetch VTpass TV plans',
+  updateUtilityDiscount: 'Update utility discount',
+  update: 'Update',
+  updateFailed: 'Update failed',
+  edit: 'Edit',
+  save: 'Save',
+  serviceName: 'Service name',
+  plan: 'Plan',
+  currentPrice: 'Current Price',
+  newPrice: 'New Price',
+  newPricePlaceholder: '0- 200,00',
+  invalidPrice: 'Please enter a valid price .',
+  vtpassPriceFailed: 'Failed to update VTpass data plan price',
+  vtpassAvailabilityFailed: 'Failed to update VTpass data plan availability',
+  costShort: 'P',
+  sellingShort: 'SP',
+  priceBelowCost: 'The selling price cannot be below the cost price.',
+  planUpdated: 'Plan updated successfully',
+  plansFetched: 'Plans fetched successfully',
+  discountUpdated: 'Utility discount updated successfully',
+  discountInvalid: 'Enter a percentage between 0 and 20.',
+
+  // ---- transactions
+  adminTransactionsTitle: 'Transactions',
+  filterAll: 'All',
+  filterSuccessful: 'Successful',
+  filterPending: 'Pending',
+  filterFailed: 'Failed',
+  profile: 'Profile',
+  transactionDetail: 'Transaction detail',
+  approve: 'Approve',
+  refund: 'Refund',
+  reverse: 'Reverse',
+  reasonRequired: 'Please enter a reason.',
+  orderActionDone: {
+    approve: 'Transaction approved',
+    refund: 'Transaction refunded',
+    reverse: 'Transaction reversed',
+  },
+  orderAlreadyActed: 'This action has already been taken on this transaction.',
+  orderNotActionable: 'This action is not available for this transaction.',
+  orderStillPending: 'The supplier has not confirmed this order yet. Try again later.',
+  orderDeliveredUseReverse: 'The supplier delivered this order. Use Reverse to return the money.',
+  orderFailedRefunded: 'The supplier failed this order; the customer has been refunded.',
+  fetchTransactionsFailed: 'Failed to fetch transactions',
+
+  // ---- betting statistics
+  bettingStatsTitle: 'Betting Statistics',
+  bettingSearchPlaceholder: 'Search by reference, name, email...',
+  allStatus: 'All Status',
+  statusSuccess: 'Success',
+  statusFailed: 'Failed',
+  statusPending: 'Pending',
+  tileTotalTransactions: 'Total Transactions',
+  tileTotalAmount: 'Total Amount',
+  tileTotalSales: 'Total Sales',
+  tileTotalProfit: 'Total Profit',
+  tileSuccessful: 'Successful',
+  tileSuccessRate: 'Success Rate %',
+  noTransactionsFound: 'No transactions found',
+  tryAdjustingFilter: 'Try adjusting your search or filter',
+  bettingEmpty: 'Betting transactions will appear here',
+  prev: 'Prev',
+  next: 'Next',
+  pageOf: 'Page {page} of {pages} ({total} total transactions)',
+
+  // ---- audit log
+  auditTitle: 'Audit Log',
+  auditEmpty: 'No admin actions yet',
+  auditAllAdmins: 'All admins',
+  auditAllActions: 'All actions',
+} as const;
+
+/** "Page x of y (n total transactions)". */
+export function pageOfText(page: number, pages: number, total: number): string {
+  return adminMessages.pageOf
+    .replace('{page}', String(page))
+    .replace('{pages}', String(pages))
+    .replace('{total}', String(total));
+}
