@@ -1,6 +1,8 @@
 /** How a swap reads on the admin screen (spec 02 §4). */
 import type { SwapDto } from '@owo/shared/api-types';
-import { formatKobo } from '@owo/shared/money';
+import { formatDateGB, naira } from '../../admin/shared/format';
+
+export { formatDateGB, naira };
 
 type Display =
   'pending' | 'awaiting_verification' | 'processing' | 'completed' | 'rejected' | 'cancelled';
@@ -37,20 +39,6 @@ const looks: Record<Display, { label: string; tone: string }> = {
 };
 
 export const statusLook = (status: string) => looks[displayStatus(status)];
-
-export const naira = (value: number) => formatKobo(Math.round(Number(value) * 100));
-
-const gb = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-export function formatDateGB(iso: string | undefined): string {
-  const date = new Date(iso ?? '');
-  return Number.isNaN(date.getTime()) ? '—' : gb.format(date);
-}
 
 export function customerName(swap: SwapDto): string {
   const name = `${swap.userId?.firstName ?? ''} ${swap.userId?.lastName ?? ''}`.trim();

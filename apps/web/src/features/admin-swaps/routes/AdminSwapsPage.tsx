@@ -15,7 +15,7 @@ import { useAdminSwaps, useSwapCounts, useSwapProfit } from '../api/admin-swaps-
 import { matchesSearch, statusLook } from '../components/admin-format';
 import { AdminSwapCard } from '../components/AdminSwapCard';
 import { AdminSwapSheet } from '../components/AdminSwapSheet';
-import { Pagination } from '../components/Pagination';
+import { Pagination } from '../../admin/shared/Pagination';
 import { PayoutReferenceDialog } from '../components/PayoutReferenceDialog';
 import { ScreenshotViewer } from '../components/ScreenshotViewer';
 import { StatsTiles } from '../components/StatsTiles';
@@ -43,7 +43,7 @@ export function AdminSwapsPage() {
   return (
     <main className="mx-auto min-h-dvh max-w-md overflow-x-clip bg-surface pb-8">
       <div className="sticky top-0 z-20 bg-surface/95 px-5 pt-[env(safe-area-inset-top)] backdrop-blur">
-        <ScreenHeader title="Airtime to Cash" backTo="/home" />
+        <ScreenHeader title="Airtime to Cash" backTo="/admin/dashboard" />
       </div>
       <div className="grid grid-cols-1 gap-4 px-5 pt-1">
         <StatsTiles counts={counts} profit={profit.data} />
