@@ -15,6 +15,16 @@
  *   --quiet-wait S   before each pass, wait up to S seconds for other work on the machine to stop
  *   --sandbox-process  the provider sandbox in its own process (the API calls it as live
  *                    suppliers) instead of inside the API process, as `npm start` runs it
+ *   --analytics      only the admin analytics bench (scripts/bench/analytics.ts): 1,000,000
+ *                    transactions seeded set-based, the rollup job once, every analytics call
+ *                    over HTTP (--analytics-calls N each, default 20); p95 target 300 ms.
+ *                    The default run includes it at the end unless --skip-analytics.
+ *   --analytics-transactions N  (default 1000000)
+ *   --analytics-keep-db NAME   seed into a new database NAME (owo_bench_…) and keep it afterwards,
+ *                    so later runs can re-measure the calls without the ~4-minute seed
+ *   --analytics-reuse-db NAME  measure against NAME, kept by an earlier --analytics-keep-db run
+ *                    (no seed; the rollup pass rolls only days that ended since). Drop it when
+ *                    done: psql -c 'drop database NAME'
  *   --profile        a V8 CPU profile of the API's main thread over each measured window,
  *                    summarised by package/app folder (and kept as a .cpuprofile under /tmp)
  *
@@ -46,6 +56,7 @@ import { LoadGenerator, PURCHASE_NAIRA, purchase, type LoadResult } from './load
 import { pgbenchInit, pgbenchRun, type PgbenchResult } from './pgbench';
 import { summarizeProfile, type ProfileSummary } from './profile';
 import { seed } from './seed';
+import { analyticsBench, printAnalytics, type AnalyticsBenchResult } from './analytics';
 import { ActivitySampler, cpuSnapshot, cpuUse, machineCpu, type CpuUse } from './system';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,6 +79,12 @@ const { values: flags } = parseArgs({
     'quiet-wait': { type: 'string', default: '60' },
     'sandbox-process': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    analytics: { type: 'boolean', default: false },
+    'skip-analytics': { type: 'boolean', default: false },
+    'analytics-calls': { type: 'string', default: '20' },
+    'analytics-transactions': { type: 'string', default: '1000000' },
+    'analytics-keep-db': { type: 'string' },
+    'analytics-reuse-db': { type: 'string' },
   },
   allowPositionals: false,
 });
@@ -443,8 +460,67 @@ function printPass(pass: ApiPass, pg: PgbenchResult | undefined, argon2: Argon2R
   }
 }
 
+// ------------------------------------------------------------------ admin analytics
+/**
+ * The analytics bench on its own fresh database (dropped on every exit), or on a named one kept
+ * for later runs (--analytics-keep-db) or kept by an earlier run (--analytics-reuse-db).
+ */
+async function analyticsPass(): Promise<AnalyticsBenchResult> {
+  const keep = flags['analytics-keep-db'];
+  const reuse = flags['analytics-reuse-db'];
+  if (keep && reuse)
+    throw new Error('--analytics-keep-db and --analytics-reuse-db exclude each other');
+  const named = keep ?? reuse;
+  if (named !== undefined && !/^owo_bench_[a-z0-9_]+$/.test(named)) {
+    throw new Error('a kept analytics database is named owo_bench_<lowercase letters, digits, _>');
+  }
+  const name = named ?? `owo_analytics_${randomBytes(4).toString('hex')}`;
+  if (!reuse) await createDatabase(adminUrl, name);
+  // A kept database is dropped only if the run fails before its seed is complete.
+  const entry = { what: `drop ${name}`, fn: () => dropDatabase(adminUrl, name) };
+  if (!reuse) cleanups.push(entry);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'owo-bench-analytics-'));
+  let seeded = false;
+  try {
+    await waitForQuiet('analytics');
+    return await analyticsBench({
+      root,
+      databaseUrl: databaseUrl(adminUrl, name),
+      dataDir,
+      sessionSecret: randomBytes(36).toString('base64url'),
+      transactions: positiveInt('analytics-transactions', flags['analytics-transactions']),
+      users: 50_000,
+      callsEach: positiveInt('analytics-calls', flags['analytics-calls']),
+      seed: !reuse,
+      onSeeded: () => {
+        seeded = true;
+      },
+      log,
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!reuse) {
+      cleanups.splice(cleanups.indexOf(entry), 1);
+      if (keep && seeded) log(`analytics: kept database ${name} (--analytics-reuse-db ${name})`);
+      else await dropDatabase(adminUrl, name);
+    }
+  }
+}
+
 // ------------------------------------------------------------------ main
 async function main() {
+  if (flags.analytics) {
+    const result = await analyticsPass();
+    console.log(`\n================ Owo bench: admin analytics ================`);
+    console.log(`  command  npm run bench -- ${process.argv.slice(2).join(' ')}`.trimEnd());
+    printAnalytics(result);
+    writeFileSync(
+      outFile,
+      `${JSON.stringify({ date: startedAt.toISOString(), analytics: result }, null, 2)}\n`,
+    );
+    console.log(`\n(JSON in ${outFile})`);
+    return;
+  }
   const suffix = randomBytes(4).toString('hex');
   const apiDb = `owo_bench_${suffix}`;
   const pgbenchDb = `owo_pgbench_${suffix}`;
@@ -536,6 +612,8 @@ async function main() {
     pgbench = await pgbenchPass(pgbenchDb);
   }
 
+  const analytics = flags['skip-analytics'] ? undefined : await analyticsPass();
+
   // ---------------------------------------------------------------- print
   const machine = {
     cores: os.availableParallelism(),
@@ -624,6 +702,7 @@ async function main() {
     ]),
   );
   for (const b of audit.broken) console.log(`  ${b.name}: ${JSON.stringify(b.violations)}`);
+  if (analytics) printAnalytics(analytics);
 
   const json = {
     date: startedAt.toISOString(),
@@ -635,6 +714,7 @@ async function main() {
     seconds,
     argon2,
     audit,
+    analytics,
     pgbench: pgbench && {
       ...pgbench.result,
       cpu: pgbench.cpu,

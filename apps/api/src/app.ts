@@ -26,6 +26,12 @@ import { airtimeSwapAdminRoutes } from './modules/airtime-swap/admin-routes';
 import { depositRoutes } from './modules/deposits/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { kycRoutes } from './modules/kyc/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { adminProductRoutes } from './modules/admin-products/routes';
+import { adminTransactionRoutes } from './modules/admin-transactions/routes';
+import { switchAdminRoutes } from './modules/switches/admin-routes';
+import { auditRoutes } from './modules/audit/routes';
+import { bettingStatsRoutes } from './modules/betting-stats/routes';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -84,6 +90,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       depositRoutes(api, services);
       webhookRoutes(api, services);
       kycRoutes(api, services);
+      // issue 6: admin analytics
+      analyticsRoutes(api, services);
+      // issue 6: admin products and prices
+      adminProductRoutes(api, services);
+      // issue 6: admin transactions
+      adminTransactionRoutes(api, services);
+      // issue 6: shutdown controls and the audit log
+      switchAdminRoutes(api, services);
+      auditRoutes(api, services);
+      bettingStatsRoutes(api, services);
     },
     { prefix: '/api' },
   );

@@ -62,6 +62,8 @@ const envSchema = z.object({
   /** Our company URL: the client assertion's iss. */
   SAFEHAVEN_COMPANY_URL: z.url().optional(),
   RECONCILER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** How often finished days are rolled up for the admin dashboard; 0 turns the job off. */
+  ANALYTICS_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(600_000),
   /** Where suppliers reach us (webhooks, notifyUrl); default http://127.0.0.1:PORT. */
   PUBLIC_BASE_URL: z.url().optional(),
   LIMIT_UNVERIFIED_DAILY_NAIRA: z.coerce.number().int().min(0).optional(),
@@ -76,6 +78,8 @@ const envSchema = z.object({
     .string()
     .regex(/^0\d{10}$/, 'must be an 11-digit phone number')
     .default('08021234567'),
+  /** Margin (percent of cost) on the default selling price of a plan an admin fetch adds. */
+  PLAN_DEFAULT_MARGIN_PERCENT: z.coerce.number().int().min(0).max(100).default(5),
 });
 
 export interface WalletLimits {
@@ -116,12 +120,16 @@ export interface Config {
   liveProviders: LiveProviderConfig | undefined;
   /** 0 turns the background reconciler off (tests drive it by hand). */
   reconcilerIntervalMs: number;
+  /** 0 turns the analytics rollup job off (the dashboard then reads every day live). */
+  analyticsRollupIntervalMs: number;
   /** Our public origin, no trailing slash: webhooks are `${publicBaseUrl}/api/webhooks/…`. */
   publicBaseUrl: string;
   /** Wallet limits by KYC level (docs/decisions: wallet limits). */
   walletLimits: { unverified: WalletLimits; verified: WalletLimits };
   /** The number customers send airtime to, per swap network. */
   swapRecipients: { MTN: string; AIRTEL: string };
+  /** A plan new to the catalogue (admin fetch) is priced at cost plus this percent. */
+  planDefaultMarginPercent: number;
 }
 
 export class ConfigError extends Error {}
@@ -227,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     liveProviders,
     reconcilerIntervalMs: e.RECONCILER_INTERVAL_MS,
+    analyticsRollupIntervalMs: e.ANALYTICS_ROLLUP_INTERVAL_MS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
     walletLimits: {
       unverified: {
@@ -248,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     swapRecipients: { MTN: e.SWAP_RECIPIENT_MTN, AIRTEL: e.SWAP_RECIPIENT_AIRTEL },
+    planDefaultMarginPercent: e.PLAN_DEFAULT_MARGIN_PERCENT,
   };
 }
 

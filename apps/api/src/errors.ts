@@ -1,3 +1,4 @@
+import { adminMessages } from '@owo/shared/admin-messages';
 import { messages } from '@owo/shared/messages';
 
 /**
@@ -88,6 +89,18 @@ export const errorCatalogue = {
   SWAP_PAYOUT_REFERENCE_REQUIRED: { status: 400, message: messages.swapPayoutReferenceRequired },
   SCREENSHOT_REQUIRED: { status: 400, message: messages.swapScreenshotRequired },
   // end issue 5: airtime to cash
+  // issue 6: admin products
+  PLAN_EXISTS: { status: 409, message: adminMessages.planExists },
+  /** A supplier's plan list could not be read; the message names the supplier. */
+  PLANS_FETCH_FAILED: { status: 502, message: adminMessages.plansFetchFailed },
+  // end issue 6: admin products
+  // issue 6: admin transactions (Approve / Refund / Reverse)
+  ORDER_ALREADY_ACTED: { status: 409, message: adminMessages.orderAlreadyActed },
+  ORDER_NOT_ACTIONABLE: { status: 409, message: adminMessages.orderNotActionable },
+  ORDER_STILL_PENDING: { status: 409, message: adminMessages.orderStillPending },
+  ORDER_DELIVERED_USE_REVERSE: { status: 409, message: adminMessages.orderDeliveredUseReverse },
+  ORDER_FAILED_REFUNDED: { status: 409, message: adminMessages.orderFailedRefunded },
+  // end issue 6: admin transactions
   INTERNAL: { status: 500, message: messages.internalError },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -31,10 +31,16 @@ async function main() {
     config.reconcilerIntervalMs > 0
       ? startDepositSweeper(app.services.deposits, deps.logger, config.reconcilerIntervalMs)
       : () => {};
+  // issue 6: finished days rolled up for the admin dashboard (safe on several processes).
+  const stopRollup =
+    config.analyticsRollupIntervalMs > 0
+      ? app.services.analyticsRollup.start(config.analyticsRollupIntervalMs)
+      : () => {};
   const close = async (signal: string) => {
     deps.logger.info({ signal }, 'shutting down');
     stopReconciler();
     stopSweeper();
+    stopRollup();
     await app.close();
     await deps.close();
     process.exit(0);

@@ -26,6 +26,13 @@ import { createDepositService } from './modules/deposits/service';
 import { createWebhookService } from './modules/webhooks/service';
 import { createVerificationService } from './modules/kyc/verification-service';
 import { createAccountService } from './modules/kyc/account-service';
+// issue 6: admin analytics
+import { createAnalyticsService } from './modules/analytics/service';
+import { createAnalyticsRollup } from './jobs/analytics-rollup';
+import { createAdminProductService } from './modules/admin-products/service';
+import { createAdminTransactionService } from './modules/admin-transactions/service';
+import { createAuditService } from './modules/audit/service';
+import { createBettingStatsService } from './modules/betting-stats/service';
 
 /** Builds every service once per app; routes receive them, never the database. */
 export function createServices(deps: AppDeps) {
@@ -50,7 +57,7 @@ export function createServices(deps: AppDeps) {
   const banks = createBankDirectory(deps.providers, deps.clock);
   const betting = createBettingService(deps, placeOrder, settlement);
   const servicesPay = createServicesPayService(deps, placeOrder);
-  const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits);
+  const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits, switches);
   // issue 4: deposits and KYC
   const depositCredit = createDepositCredit(deps, ledger, limits);
   const deposits = createDepositService(deps, limits, depositCredit);
@@ -59,6 +66,17 @@ export function createServices(deps: AppDeps) {
   );
   const verification = createVerificationService(deps);
   const accounts = createAccountService(deps);
+  // issue 6: admin analytics (the rollup job is started by server.ts; tests run it by hand)
+  const analytics = createAnalyticsService(deps);
+  const analyticsRollup = createAnalyticsRollup(deps);
+  // issue 6: admin products and prices
+  const adminProducts = createAdminProductService(deps);
+  // issue 6: admin transactions (Approve / Refund / Reverse)
+  const adminTransactions = createAdminTransactionService(deps, ledger, settlement);
+  // issue 6: the audit log
+  const audit = createAuditService(deps);
+  // issue 6: admin betting statistics
+  const bettingStats = createBettingStatsService(deps);
   return {
     deps,
     otp,
@@ -85,6 +103,12 @@ export function createServices(deps: AppDeps) {
     webhooks,
     verification,
     accounts,
+    analytics,
+    analyticsRollup,
+    adminProducts,
+    adminTransactions,
+    audit,
+    bettingStats,
   };
 }
 

@@ -72,6 +72,39 @@ export const adminMessages = {
   plansFetched: 'Plans fetched successfully',
   discountUpdated: 'Utility discount updated successfully',
   discountInvalid: 'Enter a percentage between 0 and 20.',
+  // issue 6: admin products (helper additions)
+  planExists: 'A plan with this ID already exists.',
+  plansFetchFailed: 'Could not fetch plans from {supplier}. Please try again.',
+  unknownNetwork: 'Choose a network: MTN, GLO, AIRTEL or 9MOBILE.',
+  unknownCable: 'Choose a cable provider: GOTV, DSTV or STARTIMES.',
+  unknownService: 'Unknown service.',
+  // end issue 6: admin products
+  // issue 6: manage services screen (helper additions; the spec names none of these)
+  editPriceTitle: 'Edit price',
+  serviceSwitches: {
+    data: 'Data service',
+    airtime: 'Airtime service',
+    'cable-tv': 'Cable TV service',
+    utility: 'Utility service',
+  },
+  available: 'Available',
+  unavailable: 'Unavailable',
+  fetchPlansTitle: 'Fetch plans from suppliers',
+  fetchResult: '{fetched} fetched · {added} new · {updated} updated',
+  serviceOn: 'On: customers can buy',
+  serviceOffUntil: 'Off until {time}',
+  systemIsOff: 'The whole system is shut down from the dashboard.',
+  airtimeCoversAll: 'One switch covers airtime on every network.',
+  selectProvider: 'Provider',
+  vtpassTvTitle: 'VTpass TV plans',
+  vtpassTvSelect: 'Select VTpass TV plan',
+  currentDiscount: 'Current discount',
+  discountPercentage: 'Discount (%)',
+  noPlans: 'No plans yet',
+  noPlansText: 'Fetch plans from the supplier to list them here.',
+  plansLoadFailed: 'Could not load plans',
+  tryAgain: 'Try again',
+  // end issue 6: manage services screen
 
   // ---- transactions
   adminTransactionsTitle: 'Transactions',
@@ -96,6 +129,17 @@ export const adminMessages = {
   orderDeliveredUseReverse: 'The supplier delivered this order. Use Reverse to return the money.',
   orderFailedRefunded: 'The supplier failed this order; the customer has been refunded.',
   fetchTransactionsFailed: 'Failed to fetch transactions',
+  // issue 6 transactions: the date filter's rules (ours; the spec's screen makes no calls)
+  monthNeedsYear: 'Choose a year before a month.',
+  dayNeedsMonth: 'Choose a month before a day.',
+  dayNotInMonth: 'That day is not in the chosen month.',
+  actionFailed: 'Failed to {action} transaction',
+  reasonLabel: 'Reason',
+  reasonPlaceholder: 'Why is this being done?',
+  refundConfirm: 'Refund this order to the customer wallet? The supplier has not delivered it.',
+  reverseConfirm:
+    'Return this delivered order to the customer wallet? Use this only when the supplier reversed it.',
+  // end issue 6 transactions
 
   // ---- betting statistics
   bettingStatsTitle: 'Betting Statistics',
@@ -122,6 +166,9 @@ export const adminMessages = {
   auditEmpty: 'No admin actions yet',
   auditAllAdmins: 'All admins',
   auditAllActions: 'All actions',
+  auditNoMatch: 'No entries match these filters',
+  auditTryFilter: 'Try adjusting your filter',
+  auditEmptyText: 'Changes made by admins appear here',
 } as const;
 
 /** "Page x of y (n total transactions)". */

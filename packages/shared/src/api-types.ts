@@ -179,6 +179,13 @@ export interface TransactionMetadata {
   payerAccountNo?: string;
   processedAt?: string;
   note?: string;
+  // issue 6: admin transactions — a Reverse links the two rows both ways
+  /** On a reversed order: when an admin reversed it, and the reversal credit's reference. */
+  reversedAt?: string;
+  reversalReference?: string;
+  /** On a reversal credit: the reference of the order it returned the money for. */
+  reversalOf?: string;
+  // end issue 6: admin transactions
 }
 
 /** The spec's Transaction shape. amount is naira; status "failed" shows red, anything else green. */
@@ -707,6 +714,22 @@ export interface UtilityDiscountReply {
   message: string;
   data: { percentage: number };
 }
+
+// issue 6: admin products (helper additions)
+/** GET transactions/utility-providers — the discos and the discount electricity sells at. */
+export interface UtilityProvidersReply extends ListReply<UtilityProviderDto> {
+  /** Percent off the face value (0 = none); the customer pays the face value minus it. */
+  discountPercentage: number;
+}
+
+/** An electricity order bought at a discount keeps what the meter gets and what came off. */
+export interface TransactionMetadata {
+  /** Naira credited to the meter (the order's amount is what the customer paid). */
+  faceValue?: number;
+  /** Naira taken off the face value by the utility discount. */
+  discount?: number;
+}
+// end issue 6: admin products
 
 /** GET admin/system/status — every service with when its shutdown ends (null = running). */
 export interface ShutdownStatusReply {

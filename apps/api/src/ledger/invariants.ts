@@ -151,5 +151,43 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
                           where w.debit_transaction_id = lt.transaction_id)`,
   );
   // end issue 4: transfers between users
+  // issue 6: admin Reverse of a delivered order (docs/decisions/0013)
+  await check(
+    'every reversal returns exactly the selling price of a delivered order to its wallet, once',
+    sql`select oa.transaction_id, oa.result_transaction_id, p.state, r.status, r.type,
+               r.amount_kobo::text as credited, p.selling_kobo::text as paid, x.moves,
+               x.to_wallet::text, x.from_wallet::text
+        from order_actions oa
+        join purchases p on p.transaction_id = oa.transaction_id
+        left join transactions r on r.id = oa.result_transaction_id
+        join ledger_accounts w on w.kind = 'user_wallet' and w.user_id = p.user_id
+        cross join lateral (
+          select count(*) as moves, bool_and(lt.code = 'order_reversal') as all_reversal,
+                 coalesce(sum(amount_kobo) filter (where lt.credit_account_id = w.id), 0)
+                   as to_wallet,
+                 coalesce(sum(amount_kobo) filter (where lt.debit_account_id = w.id), 0)
+                   as from_wallet
+          from ledger_transfers lt where lt.transaction_id = oa.result_transaction_id
+        ) x
+        where oa.action = 'reverse' and not (
+          p.state = 'delivered' and r.id is not null and r.user_id = p.user_id
+          and r.type = 'credit' and r.service_type = 'reversal' and r.status = 'success'
+          and r.amount_kobo = p.selling_kobo and x.moves >= 1 and x.all_reversal
+          and x.to_wallet = p.selling_kobo and x.from_wallet = 0
+        )`,
+  );
+  await check(
+    'every order_reversal transfer and reversal row belongs to a reverse action',
+    sql`select lt.id, lt.transaction_id, lt.code from ledger_transfers lt
+        where lt.code = 'order_reversal'
+          and not exists (select 1 from order_actions oa where oa.action = 'reverse'
+                          and oa.result_transaction_id = lt.transaction_id)
+        union all
+        select t.id, t.id, t.service_type from transactions t
+        where t.service_type = 'reversal'
+          and not exists (select 1 from order_actions oa where oa.action = 'reverse'
+                          and oa.result_transaction_id = t.id)`,
+  );
+  // end issue 6: admin Reverse
   return { ok: checks.every((c) => c.ok), checks };
 }

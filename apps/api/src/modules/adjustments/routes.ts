@@ -27,7 +27,7 @@ export function adjustmentRoutes(app: FastifyInstance, { adjustments, guards }: 
       userId: params.data.id,
       amountKobo: body.amount,
       reason: body.reason,
-      actor: admin.email,
+      actor: { id: admin.id, email: admin.email },
     });
   });
 }

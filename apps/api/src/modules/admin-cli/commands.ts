@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { passwordProblem } from '@owo/shared/schemas/fields';
 import { emailField } from '@owo/shared/schemas/fields';
 import type { AppDeps } from '../../deps';
@@ -9,6 +10,22 @@ import { createLedger } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
 import { auditLedger } from '../../ledger/invariants';
 import { createAdjustmentService } from '../adjustments/service';
+import type { Actor } from '../audit/repository';
+import { recordRoleChange } from '../admin/users-service';
+
+/**
+ * The CLI has no signed-in admin: its audit entries name the operating-system user who ran it,
+ * as "cli:<login>", with no user id (the audit log's actor filter matches it by that text).
+ */
+export function cliActor(): Actor {
+  let login = '';
+  try {
+    login = userInfo().username;
+  } catch {
+    // No passwd entry for this uid (some containers): the entry still says it came from the CLI.
+  }
+  return { id: null, email: `cli:${login || 'unknown'}` };
+}
 
 /** Operator actions behind `npm run cli`; they follow the same rules as the API. */
 export function createAdminCommands(deps: AppDeps) {
@@ -28,23 +45,29 @@ export function createAdminCommands(deps: AppDeps) {
       const passwordHash = await hashSecret(password);
       const existing = await usersRepository.findByEmail(database.db, email);
       if (existing) {
-        await usersRepository.update(database.db, existing.id, {
-          role: 'admin',
-          passwordHash,
-          isVerified: true,
+        await database.db.transaction(async (tx) => {
+          await usersRepository.update(tx, existing.id, {
+            role: 'admin',
+            passwordHash,
+            isVerified: true,
+          });
+          if (existing.role !== 'admin') {
+            await recordRoleChange(tx, cliActor(), existing, 'admin', clock.now());
+          }
         });
         // A new password ends every session opened with the old one.
         await sessionRepository.revokeAllForUser(database.db, existing.id, clock.now());
         return `${email} already existed: it is now an admin with the new password.`;
       }
-      await database.db.transaction((tx) =>
-        usersRepository.insertWithWallet(tx, {
+      await database.db.transaction(async (tx) => {
+        const created = await usersRepository.insertWithWallet(tx, {
           email,
           passwordHash,
           role: 'admin',
           isVerified: true,
-        }),
-      );
+        });
+        await recordRoleChange(tx, cliActor(), { ...created, role: null }, 'admin', clock.now());
+      });
       return `Created admin ${email}.`;
     },
 
@@ -52,7 +75,12 @@ export function createAdminCommands(deps: AppDeps) {
       const email = normalEmail(rawEmail);
       const existing = await usersRepository.findByEmail(database.db, email);
       if (!existing) throw new Error(`No account for ${email}.`);
-      await usersRepository.update(database.db, existing.id, { role: 'admin' });
+      if (existing.role !== 'admin') {
+        await database.db.transaction(async (tx) => {
+          await usersRepository.update(tx, existing.id, { role: 'admin' });
+          await recordRoleChange(tx, cliActor(), existing, 'admin', clock.now());
+        });
+      }
       return `${email} is now an admin.`;
     },
 
@@ -66,7 +94,7 @@ export function createAdminCommands(deps: AppDeps) {
         userId: user.id,
         amountKobo,
         reason,
-        actor: 'cli',
+        actor: cliActor(),
       });
       const wallet = await ledgerRepository.walletOf(database.db, user.id);
       return `${result.message} to ${email}. Balance: ${formatKobo(wallet?.balanceKobo ?? 0)}`;

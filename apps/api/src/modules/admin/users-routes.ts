@@ -25,6 +25,7 @@ export function adminUserRoutes(app: FastifyInstance, { adminUsers, guards }: Se
     if (!params.success) throw new AppError('NOT_FOUND');
     const { id } = params.data;
     const { role } = parse(roleBody, request.body);
-    return adminUsers.setRole(authOf(request).user.id, id, role);
+    const { user } = authOf(request);
+    return adminUsers.setRole({ id: user.id, email: user.email }, id, role);
   });
 }

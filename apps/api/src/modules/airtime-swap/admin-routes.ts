@@ -25,7 +25,7 @@ export function airtimeSwapAdminRoutes(app: FastifyInstance, { airtimeSwaps, gua
 
   app.patch('/airtime-swap/admin/:swapId/verify', admin, async (request: FastifyRequest) =>
     airtimeSwaps.verify(
-      authOf(request).user.id,
+      { id: authOf(request).user.id, email: authOf(request).user.email },
       swapRef(request.params),
       parse(swapVerifySchema, request.body),
     ),

@@ -22,7 +22,9 @@ import { SYSTEM_ACCOUNTS } from '../../ledger/accounts';
 import type { Ledger, Transfer } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
 import type { LimitsService } from '../limits/service';
+import { auditRepository, type Actor } from '../audit/repository';
 import type { PinService } from '../pin/service';
+import type { SwitchService } from '../switches/service';
 import { transactionsRepository } from '../transactions/repository';
 import { storeImage } from '../users/avatar-store';
 import { usersRepository } from '../users/repository';
@@ -83,6 +85,7 @@ export function createAirtimeSwapService(
   ledger: Ledger,
   pin: PinService,
   limits: LimitsService,
+  switches: SwitchService,
 ) {
   const db = () => database.db;
 
@@ -230,6 +233,9 @@ export function createAirtimeSwapService(
 
   return {
     async create(userId: string, input: SwapCreateInput): Promise<SwapCreateReply> {
+      // A system shutdown stops new swaps (the customer would send airtime we are not ready to
+      // verify); swaps already started can still be uploaded and settled.
+      await switches.assertSystemOn();
       await pin.checkPin(userId, input.transactionPin);
       if (input.payout.method === 'wallet') await payoutUser(db(), input.payout.walletEmail);
 
@@ -410,7 +416,8 @@ export function createAirtimeSwapService(
       };
     },
 
-    async verify(adminId: string, ref: string, input: SwapVerifyInput) {
+    async verify(admin: Actor & { id: string }, ref: string, input: SwapVerifyInput) {
+      const adminId = admin.id;
       const view = await swapsRepository.findView(db(), ref);
       if (!view) throw new AppError('SWAP_NOT_FOUND');
       const { swap } = view;
@@ -438,6 +445,23 @@ export function createAirtimeSwapService(
         note,
         async (tx, moved) => {
           if (paysOut(to)) await payOut(tx, moved);
+          await auditRepository.record(
+            tx,
+            admin,
+            {
+              action: `swap.${action}`,
+              entity: 'swap',
+              entityId: moved.swapId,
+              before: { status: swap.status },
+              after: {
+                status: moved.status,
+                ...(reference ? { payoutReference: reference } : {}),
+                ...(note ? { note } : {}),
+              },
+              reason: note,
+            },
+            now,
+          );
         },
       );
       const message =

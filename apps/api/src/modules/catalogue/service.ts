@@ -1,4 +1,6 @@
+import type { UtilityProvidersReply } from '@owo/shared/api-types';
 import { CABLES, DISCOS, cableByName } from '@owo/shared/billers';
+import { bpsToPercent } from '@owo/shared/utility-discount';
 import { messages } from '@owo/shared/messages';
 import {
   NETWORK_IDS,
@@ -11,6 +13,7 @@ import { AppError } from '../../errors';
 import { toCablePlanDto, toDataPlanDto, toOgdamsPlanDto, toVariationDto } from './dto';
 import { catalogueRepository, type PlanKey, type PlanRow } from './repository';
 import { syncCatalogue } from './sync';
+import { readUtilityDiscountBps } from '../settings/utility-discount';
 
 const ok = <T>(data: T[]) => ({ success: true as const, message: messages.catalogueFetched, data });
 
@@ -80,8 +83,12 @@ export function createCatalogueService({ database, providers, logger }: AppDeps)
       return ok(rows.map(toCablePlanDto));
     },
 
-    utilityProviders() {
-      return ok(DISCOS.map((d) => ({ name: d.name, disco_id: d.discoId, serviceID: d.serviceID })));
+    /** The discos, and the discount electricity sells at now (the Summary sheet shows it). */
+    async utilityProviders(): Promise<UtilityProvidersReply> {
+      return {
+        ...ok(DISCOS.map((d) => ({ name: d.name, disco_id: d.discoId, serviceID: d.serviceID }))),
+        discountPercentage: bpsToPercent(await readUtilityDiscountBps(db())),
+      };
     },
 
     async providerVariations(category: 'data' | 'cable', serviceID: string) {

@@ -27,6 +27,7 @@ import type { PlanRow } from '../catalogue/repository';
 import { checkPrice, type OrderContext, type OrderDraft, type PlaceOrder } from './order-flow';
 import { createVerification } from './verification';
 import { supplierOf, type SupplierRequest } from './supplier-calls';
+import { discountMetadata, electricityPrice } from '../settings/utility-discount';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Ctx = Omit<OrderContext, 'pin'>;
@@ -42,7 +43,7 @@ function networkOf(id: number, message: string): NetworkName {
  * priced from our catalogue and hands it to the one order flow.
  */
 export function createPurchaseService(
-  { providers }: AppDeps,
+  { providers, database }: AppDeps,
   catalogue: CatalogueService,
   placeOrder: PlaceOrder,
 ) {
@@ -107,28 +108,39 @@ export function createPurchaseService(
     };
   };
 
-  /** Electricity sells at face value; the meter is verified first (its owner's name is kept). */
+  /**
+   * Electricity: the supplier gets the face value; the customer pays it minus the admin's
+   * utility discount (read once per order). The meter is verified first (its owner's name is kept).
+   */
   const electricityDraft = async (
     disco: Disco,
     input: { meter: string; meterType: 'prepaid' | 'postpaid'; amountKobo: number; phone?: string },
     request: SupplierRequest,
-  ): Promise<OrderDraft> => ({
-    product: 'electricity',
-    service: 'utility',
-    serviceType: 'electricity',
-    description: disco.name,
-    metadata: {
-      customerName: await verification.meterCustomer(disco.serviceID, input.meter, input.meterType),
-      disco: disco.name,
-      meter_number: input.meter,
-      meterType: input.meterType,
-      phone: input.phone,
-      supplier: supplierOf(request),
-    },
-    sellingKobo: input.amountKobo,
-    costKobo: input.amountKobo,
-    request,
-  });
+  ): Promise<OrderDraft> => {
+    const price = await electricityPrice(database.db, input.amountKobo);
+    return {
+      product: 'electricity',
+      service: 'utility',
+      serviceType: 'electricity',
+      description: disco.name,
+      metadata: {
+        customerName: await verification.meterCustomer(
+          disco.serviceID,
+          input.meter,
+          input.meterType,
+        ),
+        disco: disco.name,
+        meter_number: input.meter,
+        meterType: input.meterType,
+        phone: input.phone,
+        supplier: supplierOf(request),
+        ...discountMetadata(price),
+      },
+      sellingKobo: price.sellingKobo,
+      costKobo: price.costKobo,
+      request,
+    };
+  };
 
   /** A bouquet at our price; the card is verified first (its owner's name is kept). */
   const cableDraft = async (

@@ -25,6 +25,7 @@ import {
 } from '../purchases/order-flow';
 import type { StoredReply } from '../purchases/replies';
 import { createServicesCatalogue } from './catalogue';
+import { discountMetadata, electricityPrice } from '../settings/utility-discount';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Ctx = Omit<OrderContext, 'pin'>;
@@ -239,6 +240,8 @@ export function createServicesPayService(deps: AppDeps, placeOrder: PlaceOrder) 
     utility: (ctx: Ctx, b: In<typeof servicesUtilitySchema>): Promise<StoredReply> =>
       order(ctx, b.transactionPin, async () => {
         const category = await catalogue.category('UTILITY', b.serviceCategoryId);
+        // The utility discount comes off what the customer pays; Safe Haven gets the face value.
+        const price = await electricityPrice(deps.database.db, b.amount);
         return {
           product: 'electricity',
           service: 'utility',
@@ -254,9 +257,10 @@ export function createServicesPayService(deps: AppDeps, placeOrder: PlaceOrder) 
             meter_number: b.meterNumber,
             meterType: b.vendType.toLowerCase(),
             supplier: 'safehaven',
+            ...discountMetadata(price),
           },
-          sellingKobo: b.amount,
-          costKobo: b.amount,
+          sellingKobo: price.sellingKobo,
+          costKobo: price.costKobo,
           request: {
             kind: 'safehaven-pay',
             payKind: 'utility',

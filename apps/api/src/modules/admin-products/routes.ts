@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  newCablePlanBody,
+  newDataPlanBody,
+  planPatchBody,
+  utilityDiscountBody,
+} from '@owo/shared/schemas/admin';
+import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+import type { PlanKind } from './service';
+
+const optionalText = z.string().trim().min(1).max(40).optional();
+const networkQuery = z.object({ network: optionalText });
+const cableQuery = z.object({ cablename: optionalText });
+const serviceQuery = z.object({ serviceID: optionalText });
+const idParams = z.object({ id: z.string().max(100) });
+
+/** The admin who acts, for the audit log. */
+const actorOf = (request: FastifyRequest) => {
+  const { id, email } = authOf(request).user;
+  return { id, email };
+};
+
+/**
+ * Admin products (spec 2 §7): the four supplier fetches, the lists the Manage Services screen
+ * shows (paths ours; the spec does not show them), plan edits, hand-added plans and the utility
+ * discount. Every route checks the admin role on the server.
+ */
+export function adminProductRoutes(app: FastifyInstance, { adminProducts, guards }: Services) {
+  const admin = { onRequest: guards.requireAdmin };
+  const base = '/admin/products';
+
+  // ---- supplier fetches
+  app.get(`${base}/update-data`, admin, async (r) =>
+    adminProducts.fetch(actorOf(r), 'datastation'),
+  );
+  app.get(`${base}/update-ogdams`, admin, async (r) => adminProducts.fetch(actorOf(r), 'ogdams'));
+  app.get(`${base}/vtpass/data-plans`, admin, async (r) =>
+    adminProducts.fetch(actorOf(r), 'vtpass-data'),
+  );
+  app.get(`${base}/tv-plans/update`, admin, async (r) =>
+    adminProducts.fetch(actorOf(r), 'vtpass-tv'),
+  );
+
+  // ---- lists: every plan, unavailable ones too, with the supplier's cost
+  app.get(`${base}/data-plans`, admin, async (r) =>
+    adminProducts.dataPlans(parse(networkQuery, r.query).network),
+  );
+  app.get(`${base}/ogdams-plans`, admin, async () => adminProducts.ogdamsPlans());
+  app.get(`${base}/vtpass/data-plans/list`, admin, async (r) =>
+    adminProducts.vtpassDataPlans(parse(serviceQuery, r.query).serviceID),
+  );
+  app.get(`${base}/cable-plans`, admin, async (r) =>
+    adminProducts.cablePlans(parse(cableQuery, r.query).cablename),
+  );
+  app.get(`${base}/vtpass/tv-plans`, admin, async (r) =>
+    adminProducts.vtpassTvPlans(parse(serviceQuery, r.query).serviceID),
+  );
+  app.get(`${base}/utility-discount`, admin, async () => adminProducts.utilityDiscount());
+
+  // ---- edits: sellingPrice and/or isAvailable, each route only its own kind of plan
+  const patch = (path: string, kind: PlanKind) =>
+    app.patch(path, admin, async (r) =>
+      adminProducts.updatePlan(
+        actorOf(r),
+        kind,
+        parse(idParams, r.params).id,
+        parse(planPatchBody, r.body),
+      ),
+    );
+  patch(`${base}/data-plans/:id`, 'datastationData');
+  patch(`${base}/update-ogdams/:id`, 'ogdams');
+  patch(`${base}/cable-plans/:id`, 'datastationCable');
+  patch(`${base}/vtpass/data-plans/:id`, 'vtpassData');
+  patch(`${base}/vtpass/tv-plans/:id`, 'vtpassTv');
+
+  // ---- plans added by hand (the spec's paths end in a slash; both spellings answer)
+  for (const path of [`${base}/data-plans`, `${base}/data-plans/`]) {
+    app.post(path, admin, async (r, reply) =>
+      reply
+        .status(201)
+        .send(await adminProducts.addDataPlan(actorOf(r), parse(newDataPlanBody, r.body))),
+    );
+  }
+  for (const path of [`${base}/cable-plans`, `${base}/cable-plans/`]) {
+    app.post(path, admin, async (r, reply) =>
+      reply
+        .status(201)
+        .send(await adminProducts.addCablePlan(actorOf(r), parse(newCablePlanBody, r.body))),
+    );
+  }
+
+  app.put(`${base}/utility-discount`, admin, async (r) =>
+    adminProducts.setUtilityDiscount(actorOf(r), parse(utilityDiscountBody, r.body).percentage),
+  );
+}

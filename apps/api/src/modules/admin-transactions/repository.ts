@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { ledgerTransfers, orderActions, purchases, transactions, users } from '../../db/schema';
+
+export type OrderActionKind = (typeof orderActions.$inferSelect)['action'];
+
+export interface AdminListFilter {
+  status?: 'success' | 'pending' | 'failed';
+  from?: Date;
+  to?: Date;
+  /** Free text over the reference, the customer's email and name. */
+  text?: string;
+}
+
+/** The customer columns the admin screen shows (never the password or PIN hashes). */
+const customerColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phoneNumber: users.phoneNumber,
+};
+
+function whereOf(filter: AdminListFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (filter.status) parts.push(eq(transactions.status, filter.status));
+  if (filter.from) parts.push(gte(transactions.createdAt, filter.from));
+  if (filter.to) parts.push(lt(transactions.createdAt, filter.to));
+  if (filter.text) {
+    // ILIKE wildcards in the admin's text are matched literally.
+    const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(
+      or(
+        sql`${transactions.reference} ilike ${pattern}`,
+        sql`${users.email} ilike ${pattern}`,
+        sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+      ),
+    );
+  }
+  return and(...parts);
+}
+
+function listSelect(db: DbOrTx) {
+  return db
+    .select({ transaction: transactions, customer: customerColumns, order: purchases })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .leftJoin(purchases, eq(purchases.transactionId, transactions.id));
+}
+
+export type AdminListRow = Awaited<ReturnType<typeof listSelect>>[number];
+
+export interface ActionView {
+  transactionId: string;
+  action: OrderActionKind;
+  actorEmail: string;
+  reason: string;
+  createdAt: Date;
+}
+
+export const adminTransactionsRepository = {
+  /**
+   * One page, newest first, with each row's customer and (for purchases) its order, in one query;
+   * the created_at / (status, created_at) indexes serve the order and the time window. The count
+   * joins users only when the search needs their columns.
+   */
+  async page(db: DbOrTx, filter: AdminListFilter, limit: number, offset: number) {
+    const where = whereOf(filter);
+    const countQuery = filter.text
+      ? db
+          .select({ n: count() })
+          .from(transactions)
+          .innerJoin(users, eq(users.id, transactions.userId))
+          .where(where)
+      : db.select({ n: count() }).from(transactions).where(where);
+    const [items, [total]] = await Promise.all([
+      listSelect(db)
+        .where(where)
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(limit)
+        .offset(offset),
+      countQuery,
+    ]);
+    return { items, total: total?.n ?? 0 };
+  },
+
+  async findOne(db: DbOrTx, id: string): Promise<AdminListRow | undefined> {
+    const [row] = await listSelect(db).where(eq(transactions.id, id)).limit(1);
+    return row;
+  },
+
+  /** The admin actions of a page's rows, oldest first, in one query. */
+  async actionsFor(db: DbOrTx, transactionIds: string[]): Promise<ActionView[]> {
+    if (transactionIds.length === 0) return [];
+    return db
+      .select({
+        transactionId: orderActions.transactionId,
+        action: orderActions.action,
+        actorEmail: users.email,
+        reason: orderActions.reason,
+        createdAt: orderActions.createdAt,
+      })
+      .from(orderActions)
+      .innerJoin(users, eq(users.id, orderActions.actorId))
+      .where(inArray(orderActions.transactionId, transactionIds))
+      .orderBy(asc(orderActions.createdAt), asc(orderActions.id));
+  },
+
+  /**
+   * Claims an action on an order. The unique (transaction_id, action) index makes this the point
+   * where an action happens at most once: of two racing claims, the second waits for the first
+   * to commit and then gets nothing (or goes ahead if the first rolled back).
+   */
+  async claimAction(
+    tx: DbOrTx,
+    values: {
+      transactionId: string;
+      action: OrderActionKind;
+      actorId: string;
+      reason: string;
+      createdAt: Date;
+    },
+  ): Promise<string | undefined> {
+    const [row] = await tx
+      .insert(orderActions)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: orderActions.id });
+    return row?.id;
+  },
+
+  async setActionResult(tx: DbOrTx, actionId: string, resultTransactionId: string) {
+    await tx.update(orderActions).set({ resultTransactionId }).where(eq(orderActions.id, actionId));
+  },
+
+  /** The posting transfers of a delivered order (cost, margin or margin loss), to mirror them. */
+  async postingsOf(db: DbOrTx, transactionId: string) {
+    return db
+      .select({
+        code: ledgerTransfers.code,
+        debitAccountId: ledgerTransfers.debitAccountId,
+        creditAccountId: ledgerTransfers.creditAccountId,
+        amountKobo: ledgerTransfers.amountKobo,
+      })
+      .from(ledgerTransfers)
+      .where(
+        and(
+          eq(ledgerTransfers.transactionId, transactionId),
+          inArray(ledgerTransfers.code, [
+            'purchase_cost',
+            'purchase_margin',
+            'purchase_margin_loss',
+          ]),
+        ),
+      );
+  },
+};

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { adminTransactionsQuery, approveBody, orderActionBody } from '@owo/shared/schemas/admin';
+import { AppError } from '../../errors';
+import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** A malformed id names no transaction: the same 404 as an unknown one. */
+function transactionId(params: unknown): string {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw new AppError('NOT_FOUND');
+  return parsed.data.id;
+}
+
+/** Admin: every customer's transactions, and Approve / Refund / Reverse on purchases. */
+export function adminTransactionRoutes(
+  app: FastifyInstance,
+  { adminTransactions, guards }: Services,
+) {
+  const admin = { onRequest: guards.requireAdmin };
+  const actor = (request: Parameters<typeof authOf>[0]) => {
+    const { id, email } = authOf(request).user;
+    return { id, email };
+  };
+
+  app.get('/admin/transactions', admin, async (request) =>
+    adminTransactions.list(parse(adminTransactionsQuery, request.query)),
+  );
+
+  app.get('/admin/transactions/:id', admin, async (request) =>
+    adminTransactions.get(transactionId(request.params)),
+  );
+
+  app.post('/admin/transactions/:id/approve', admin, async (request) => {
+    const id = transactionId(request.params);
+    const { reason } = parse(approveBody, request.body);
+    return adminTransactions.approve(actor(request), id, reason);
+  });
+
+  app.post('/admin/transactions/:id/refund', admin, async (request) => {
+    const id = transactionId(request.params);
+    const { reason } = parse(orderActionBody, request.body);
+    return adminTransactions.refund(actor(request), id, reason);
+  });
+
+  app.post('/admin/transactions/:id/reverse', admin, async (request) => {
+    const id = transactionId(request.params);
+    const { reason } = parse(orderActionBody, request.body);
+    return adminTransactions.reverse(actor(request), id, reason);
+  });
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { auditQuery } from '@owo/shared/schemas/admin';
+import { parse } from '../../lib/validate';
+import type { Services } from '../../services';
+
+/** Admin: the audit log (who changed what), newest first. Admin role checked on the server. */
+export function auditRoutes(app: FastifyInstance, { audit, guards }: Services) {
+  app.get('/admin/audit', { onRequest: guards.requireAdmin }, async (request) =>
+    audit.list(parse(auditQuery, request.query)),
+  );
+}

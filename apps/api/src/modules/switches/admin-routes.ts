@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { restoreBody, shutdownBody } from '@owo/shared/schemas/admin';
+import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+
+/** Admin shutdown controls (spec 2 §7 "System"). Every route checks the admin role on the server. */
+export function switchAdminRoutes(app: FastifyInstance, { switches, guards }: Services) {
+  const admin = { onRequest: guards.requireAdmin };
+
+  app.get('/admin/system/status', admin, async () => switches.adminStatus());
+
+  app.post('/admin/system/emergency-shutdown', admin, async (request) => {
+    const { id, email } = authOf(request).user;
+    return switches.shutdown({ id, email }, parse(shutdownBody, request.body));
+  });
+
+  app.post('/admin/system/emergency-restore', admin, async (request) => {
+    const { id, email } = authOf(request).user;
+    return switches.restore({ id, email }, parse(restoreBody, request.body));
+  });
+}

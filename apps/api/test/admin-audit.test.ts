@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEntryDto, AuditListReply } from '@owo/shared/api-types';
+import { AUDIT_PAGE_SIZE } from '@owo/shared/constants';
+import { messages } from '@owo/shared/messages';
+import { auditLog } from '../src/db/schema';
+import { createAdminCommands } from '../src/modules/admin-cli/commands';
+import { auditRepository } from '../src/modules/audit/repository';
+import { balanceKobo, createTestApp, customer, signUp, type TestApp } from './harness';
+import { countRows } from './purchase-support';
+import {
+  expectError,
+  newSwap,
+  pngImage,
+  signInAdmin,
+  upload,
+  verify,
+} from './airtime-swap-support';
+
+/**
+ * The audit log: every admin action writes its entry with the change (swap actions, operator
+ * credits from the API and the CLI, role changes, shutdowns), and GET /api/admin/audit lists them
+ * newest first, filtered by who and what, a page at a time.
+ */
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInAdmin(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  await t.deps.database.db.delete(auditLog);
+});
+
+async function list(query = '', token = admin.token): Promise<AuditListReply> {
+  const res = await t.request({ method: 'GET', url: `/api/admin/audit${query}`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Each action a second later than the last, so "newest first" has one answer. */
+const tick = () => t.clock.advance(1_000);
+
+describe('who may read the audit log', () => {
+  it('403 for a regular user, 401 without a token', async () => {
+    const user = await customer(t);
+    const res = await t.request({ method: 'GET', url: '/api/admin/audit', token: user.token });
+    expectError(res, 403, messages.forbidden);
+    expect((await t.request({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
+  });
+
+  it('a bad page is refused with 400', async () => {
+    for (const page of ['0', '-1', 'two']) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/admin/audit?page=${page}`,
+        token: admin.token,
+      });
+      expect(res.statusCode, page).toBe(400);
+    }
+  });
+});
+
+describe('entries for the admin actions', () => {
+  it('swap approve and reject record the status change, the note and the payout reference', async () => {
+    const user = await customer(t);
+    const ref = await newSwap(t, user, 'bank');
+    expect((await upload(t, user.token, ref, await pngImage())).statusCode).toBe(200);
+    tick();
+    const approved = await verify(t, admin.token, ref, {
+      action: 'approve',
+      payoutReference: 'GTB-778899',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // A refused transition changes nothing and records nothing.
+    expect((await verify(t, admin.token, ref, { action: 'approve' })).statusCode).toBe(409);
+    tick();
+    const ref2 = await newSwap(t, await customer(t), 'wallet');
+    expect((await verify(t, admin.token, ref2, { action: 'reject' })).statusCode).toBe(200);
+
+    const { data } = await list();
+    expect(data.map((e) => e.action)).toEqual(['swap.reject', 'swap.approve']);
+    expect(data[1]).toMatchObject({
+      actor: { _id: admin.id, email: admin.email },
+      entity: 'swap',
+      entityId: ref,
+      before: { status: 'AWAITING_VERIFICATION' },
+      after: { status: 'PROCESSING', payoutReference: 'GTB-778899' },
+    });
+    expect(data[0]).toMatchObject({
+      entityId: ref2,
+      before: { status: 'PENDING_TRANSFER' },
+      after: { status: 'REJECTED', note: messages.swapRejectedByAdmin },
+      reason: messages.swapRejectedByAdmin,
+    });
+  });
+
+  it('an API credit records the admin, the amount (naira in the reply, kobo stored) and reason', async () => {
+    const user = await signUp(t);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/credit`,
+      token: admin.token,
+      payload: { amount: 1500.5, reason: 'Refund for failed data' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = await list();
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({
+      actor: { _id: admin.id, email: admin.email },
+      action: 'wallet.credit',
+      entity: 'user',
+      entityId: user.id,
+      before: null,
+      after: { amount: 1500.5, reason: 'Refund for failed data' },
+      reason: 'Refund for failed data',
+    });
+    expect(data[0]!.after).not.toHaveProperty('amountKobo');
+    const [stored] = await t.deps.database.db.select().from(auditLog);
+    expect(stored!.after).toMatchObject({ amountKobo: 150_050 });
+  });
+
+  it('a refused credit records nothing', async () => {
+    const user = await signUp(t);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/credit`,
+      token: admin.token,
+      payload: { amount: 0, reason: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await list()).data).toEqual([]);
+  });
+
+  it('CLI credit, make-admin and create-admin are recorded as cli:<os user> with no user id', async () => {
+    const commands = createAdminCommands(t.deps);
+    const user = await signUp(t);
+    await commands.credit(user.email, '250', 'Goodwill');
+    tick();
+    await commands.makeAdmin(user.email);
+    tick();
+    // Already an admin: nothing changes, nothing is recorded.
+    await commands.makeAdmin(user.email);
+    const { data } = await list();
+    expect(data.map((e) => e.action)).toEqual(['user.role', 'wallet.credit']);
+    for (const entry of data) {
+      expect(entry.actor._id).toBeNull();
+      expect(entry.actor.email).toMatch(/^cli:.+/);
+    }
+    expect(data[0]).toMatchObject({
+      entity: 'user',
+      entityId: user.id,
+      before: { role: 'user' },
+      after: { role: 'admin', email: user.email },
+    });
+    expect(data[1]).toMatchObject({ after: { amount: 250, reason: 'Goodwill' } });
+  });
+
+  it('an admin role change records before and after; setting the same role records nothing', async () => {
+    const user = await signUp(t);
+    const setRole = (role: string) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/admin/users/${user.id}/role`,
+        token: admin.token,
+        payload: { role },
+      });
+    expect((await setRole('admin')).statusCode).toBe(200);
+    tick();
+    expect((await setRole('admin')).statusCode).toBe(200);
+    expect((await setRole('user')).statusCode).toBe(200);
+    const { data } = await list('?action=user.role');
+    expect(data.map((e) => [e.before, e.after])).toEqual([
+      [{ role: 'admin' }, { role: 'user', email: user.email }],
+      [{ role: 'user' }, { role: 'admin', email: user.email }],
+    ]);
+    expect(data.every((e) => e.actor._id === admin.id)).toBe(true);
+  });
+});
+
+describe('the list', () => {
+  it('is newest first across kinds, with filters by actor (id or CLI name) and action', async () => {
+    const user = await signUp(t);
+    const commands = createAdminCommands(t.deps);
+    await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/credit`,
+      token: admin.token,
+      payload: { amount: 100, reason: 'first' },
+    });
+    tick();
+    await commands.credit(user.email, '200', 'second');
+    tick();
+    await t.request({
+      method: 'POST',
+      url: '/api/admin/system/emergency-shutdown',
+      token: admin.token,
+      payload: { reason: 'third', duration: 10, services: ['data'] },
+    });
+    tick();
+    await t.request({
+      method: 'POST',
+      url: '/api/admin/system/emergency-restore',
+      token: admin.token,
+      payload: { services: ['data'] },
+    });
+
+    const all = await list();
+    expect(all.data.map((e) => e.action)).toEqual([
+      'system.restore',
+      'system.shutdown',
+      'wallet.credit',
+      'wallet.credit',
+    ]);
+    const times = all.data.map((e) => Date.parse(e.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(all.pagination).toEqual({ currentPage: 1, totalPages: 1, totalItems: 4 });
+    const cli = all.data.find((e) => e.actor._id === null)!.actor.email;
+    expect(all.filters.actions).toEqual(['system.restore', 'system.shutdown', 'wallet.credit']);
+    expect(all.filters.actors).toEqual(
+      expect.arrayContaining([
+        { _id: admin.id, email: admin.email },
+        { _id: null, email: cli },
+      ]),
+    );
+    expect(all.filters.actors).toHaveLength(2);
+
+    const byAdmin = await list(`?actor=${admin.id}`);
+    expect(byAdmin.data.map((e) => e.reason)).toEqual(['', 'third', 'first']);
+    expect(byAdmin.pagination.totalItems).toBe(3);
+    const byCli = await list(`?actor=${encodeURIComponent(cli)}`);
+    expect(byCli.data.map((e) => e.reason)).toEqual(['second']);
+    const credits = await list('?action=wallet.credit');
+    expect(credits.data.map((e) => e.reason)).toEqual(['second', 'first']);
+    const adminCredits = await list(`?action=wallet.credit&actor=${admin.id}`);
+    expect(adminCredits.data.map((e) => e.reason)).toEqual(['first']);
+    // The filter choices stay complete whatever is filtered.
+    expect(adminCredits.filters.actions).toHaveLength(3);
+    expect((await list('?actor=nobody@example.com')).data).toEqual([]);
+    expect((await list('?action=plan.price')).pagination).toMatchObject({
+      totalItems: 0,
+      totalPages: 0,
+    });
+  });
+
+  it(`pages ${AUDIT_PAGE_SIZE} at a time`, async () => {
+    const start = t.clock.now().getTime();
+    const total = AUDIT_PAGE_SIZE * 2 + 5;
+    await t.deps.database.db.transaction(async (tx) => {
+      for (let i = 0; i < total; i += 1) {
+        await auditRepository.record(
+          tx,
+          { id: admin.id, email: admin.email },
+          { action: 'plan.price', entity: 'plan', entityId: `plan-${i}` },
+          new Date(start + i * 1_000),
+        );
+      }
+    });
+    const ids = (entries: AuditEntryDto[]) => entries.map((e) => e.entityId);
+    const first = await list('?page=1');
+    expect(first.pagination).toEqual({ currentPage: 1, totalPages: 3, totalItems: total });
+    expect(ids(first.data)[0]).toBe(`plan-${total - 1}`);
+    expect(first.data).toHaveLength(AUDIT_PAGE_SIZE);
+    const third = await list('?page=3');
+    expect(ids(third.data)).toEqual(['plan-4', 'plan-3', 'plan-2', 'plan-1', 'plan-0']);
+    const seen = new Set([
+      ...ids(first.data),
+      ...ids((await list('?page=2')).data),
+      ...ids(third.data),
+    ]);
+    expect(seen.size).toBe(total);
+    expect((await list('?page=4')).data).toEqual([]);
+  });
+});
+
+describe('an entry is written with its change', () => {
+  it('when the entry cannot be written, the credit rolls back with it', async () => {
+    const user = await customer(t);
+    // An actor id that names no user breaks the entry's foreign key, after the money moved.
+    await expect(
+      t.services.adjustments.credit({
+        userId: user.id,
+        amountKobo: 10_000,
+        reason: 'orphan actor',
+        actor: { id: '00000000-0000-4000-8000-000000000000', email: 'ghost@example.com' },
+      }),
+    ).rejects.toThrow();
+    expect(await balanceKobo(t, user.token)).toBe(0);
+    expect(await countRows(t, user.id)).toBe(0);
+    expect((await list()).data).toEqual([]);
+  });
+});
