@@ -7,6 +7,20 @@ const BRAND_GREEN = '#0B6E4F';
 // The API (apps/api) serves the built app in production; in development Vite proxies to it.
 const API_ORIGIN = 'http://localhost:3000';
 
+/**
+ * Code only the admin screens load: their pages, their shared pieces, the admin texts and request
+ * schemas. A chunk made of these (plus libraries only they use, such as recharts behind the revenue
+ * chart) is written to assets/admin/, which the service worker does not precache, so no customer
+ * downloads the admin area. A chunk that mixes in anything else stays in assets/ and is precached.
+ */
+const ADMIN_SOURCE =
+  /\/src\/features\/admin(-swaps)?\/|\/src\/app\/admin-guard\.tsx$|\/packages\/shared\/src\/(admin-messages|schemas\/admin)\.ts$/;
+
+function isAdminOnly(moduleIds: readonly string[]): boolean {
+  const own = moduleIds.filter((id) => !id.startsWith('\0') && !id.includes('/node_modules/'));
+  return own.length > 0 && own.every((id) => ADMIN_SOURCE.test(id));
+}
+
 export default defineConfig({
   // Absolute root so `vite --config apps/web/vite.config.ts` works from the repo root too.
   root: new URL('.', import.meta.url).pathname,
@@ -42,6 +56,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Admin-only chunks (see isAdminOnly): fetched when an admin opens those screens.
+        globIgnores: ['assets/admin/**'],
         navigateFallback: '/index.html',
         // API calls and uploaded pictures always go to the network.
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
@@ -53,6 +69,14 @@ export default defineConfig({
     // scripts/landing-size.mjs reads the manifest to measure what the landing route loads.
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          isAdminOnly(chunk.moduleIds)
+            ? 'assets/admin/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     proxy: {

@@ -148,6 +148,15 @@ const appRoutes: RouteObject[] = [
     // Admin screens: the guard is lazy too, so the landing bundle does not carry it.
     lazy: () => import('./admin-guard').then((m) => ({ Component: m.RequireAdmin })),
     children: [
+      // ---- issue 6: admin dashboard
+      {
+        path: 'admin/dashboard',
+        lazy: () =>
+          import('../features/admin/dashboard/DashboardPage').then((m) => ({
+            Component: m.DashboardPage,
+          })),
+      },
+      // ---- end admin dashboard
       {
         path: 'admin/airtime-to-cash',
         lazy: () =>
@@ -155,6 +164,40 @@ const appRoutes: RouteObject[] = [
             Component: m.AdminSwapsPage,
           })),
       },
+      // ---- issue 6: admin transactions
+      {
+        path: 'admin/transaction',
+        lazy: () =>
+          import('../features/admin/transactions/TransactionsPage').then((m) => ({
+            Component: m.TransactionsPage,
+          })),
+      },
+      // ---- end admin transactions
+      // ---- issue 6: audit log
+      {
+        path: 'admin/audit',
+        lazy: () =>
+          import('../features/admin/audit/AuditPage').then((m) => ({ Component: m.AuditPage })),
+      },
+      // ---- end audit log
+      // ---- issue 6: manage services
+      {
+        path: 'admin/services',
+        lazy: () =>
+          import('../features/admin/services/ServicesPage').then((m) => ({
+            Component: m.ServicesPage,
+          })),
+      },
+      // ---- end manage services
+      // ---- issue 6: admin betting statistics
+      {
+        path: 'admin/betting-stats',
+        lazy: () =>
+          import('../features/admin/betting/BettingStatsPage').then((m) => ({
+            Component: m.BettingStatsPage,
+          })),
+      },
+      // ---- end admin betting statistics
     ],
   },
   // ---- end airtime to cash

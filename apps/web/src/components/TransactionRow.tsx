@@ -36,6 +36,7 @@ const kindIcons: Record<TransactionKind, { Icon: ComponentType<{ size?: number }
     betting: { Icon: TrophyIcon, tint: 'bg-rose-50 text-rose-700' },
     'airtime-to-cash': { Icon: SwapIcon, tint: 'bg-violet-50 text-violet-700' },
     adjustment: { Icon: WalletIcon, tint: 'bg-brand-50 text-brand-700' },
+    reversal: { Icon: WalletIcon, tint: 'bg-violet-50 text-violet-700' },
     other: { Icon: ReceiptIcon, tint: 'bg-surface text-ink' },
   };
 

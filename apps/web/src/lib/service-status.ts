@@ -13,9 +13,19 @@ export type ServiceName = Exclude<keyof ServiceStatus, 'system'>;
 
 export const serviceStatusKey = ['system', 'services'] as const;
 
+/**
+ * An admin may switch a service off at any moment: the state is fresh for 15 s only, refetched
+ * when the customer comes back to the app, and every minute while a screen shows it.
+ */
+const SERVICE_STATUS_STALE_MS = 15_000;
+const SERVICE_STATUS_POLL_MS = 60_000;
+
 export function useServiceStatus() {
   return useQuery({
     queryKey: serviceStatusKey,
+    staleTime: SERVICE_STATUS_STALE_MS,
+    refetchOnWindowFocus: true,
+    refetchInterval: SERVICE_STATUS_POLL_MS,
     queryFn: ({ signal }) =>
       apiRequest<{ success: true; data: Partial<ServiceStatus> }>('/system/services', {
         signal,
@@ -23,10 +33,13 @@ export function useServiceStatus() {
   });
 }
 
-/** False only when the server said the service (or the whole system) is off. */
+/**
+ * False only when the server said the service (or the whole system) is off. 'system' asks about
+ * the products only the system switch stops (betting, airtime to cash).
+ */
 export function isServiceAvailable(
   status: Partial<ServiceStatus> | undefined,
-  service: ServiceName,
+  service: ServiceName | 'system',
 ): boolean {
   if (!status) return true;
   return status.system !== false && status[service] !== false;

@@ -122,3 +122,20 @@ describe('cable titles', () => {
     ).toBe('DStv Yanga');
   });
 });
+
+// issue 6: an admin's Reverse returns a delivered order's money as a credit
+describe('reversal credits', () => {
+  it('reads as a reversal and names the order it returned', () => {
+    const credit = tx({
+      type: 'credit',
+      serviceType: 'reversal',
+      description: 'Reversal: MTN Airtime',
+      metadata: { reversalOf: '202611211200abc' },
+    });
+    expect(transactionTitle(credit)).toBe('Reversal');
+    expect(transactionDetailRows(credit)).toEqual([
+      { label: 'For', value: 'MTN Airtime' },
+      { label: 'Original reference', value: '202611211200abc', copy: true },
+    ]);
+  });
+});

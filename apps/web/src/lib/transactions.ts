@@ -18,6 +18,8 @@ export type TransactionKind =
   | 'betting'
   | 'airtime-to-cash'
   | 'adjustment'
+  /** Issue 6: money an admin returned for a delivered order the supplier reversed. */
+  | 'reversal'
   | 'other';
 
 const kindAliases: Record<string, TransactionKind> = {
@@ -33,6 +35,7 @@ const kindAliases: Record<string, TransactionKind> = {
   airtimetocash: 'airtime-to-cash',
   airtimeswap: 'airtime-to-cash',
   adjustment: 'adjustment',
+  reversal: 'reversal',
 };
 
 export function transactionKind(tx: Pick<TransactionDto, 'serviceType'>): TransactionKind {
@@ -107,6 +110,8 @@ export function transactionTitle(tx: TransactionDto): string {
       return 'Airtime to Cash';
     case 'adjustment':
       return tx.type === 'credit' ? 'Wallet credit' : 'Wallet debit';
+    case 'reversal':
+      return 'Reversal';
     default:
       return tx.description || (tx.type === 'credit' ? 'Wallet credit' : 'Payment');
   }
@@ -156,6 +161,12 @@ export function transactionDetailRows(tx: TransactionDto): DetailRow[] {
         row('Package', meta.package),
         row('Card number', meta.smart_card_number, true),
         row('Customer', meta.customerName),
+      );
+      break;
+    case 'reversal':
+      rows.push(
+        row('For', tx.description.replace(/^Reversal: /, '')),
+        row('Original reference', meta.reversalOf, true),
       );
       break;
     default:

@@ -1,8 +1,8 @@
 import type { SwapDto } from '@owo/shared/api-types';
 import { BrandBadge } from '../../../components/BrandBadge';
 import { ChevronRightIcon } from '../../../components/icons';
-import { customerName, formatDateGB, naira } from './admin-format';
-import { StatusPill } from './StatusPill';
+import { customerName, formatDateGB, naira, statusLook } from './admin-format';
+import { StatusPill } from '../../admin/shared/StatusPill';
 
 /** One request in the list; tapping it opens the detail sheet. */
 export function AdminSwapCard({ swap, onOpen }: { swap: SwapDto; onOpen: () => void }) {
@@ -20,7 +20,7 @@ export function AdminSwapCard({ swap, onOpen }: { swap: SwapDto; onOpen: () => v
           <p className="truncate text-sm font-semibold">{customerName(swap)}</p>
           <p className="truncate text-xs text-muted">{swap.userId?.email}</p>
         </div>
-        <StatusPill status={swap.status} />
+        <StatusPill {...statusLook(swap.status)} />
       </div>
       <div className="mt-3 flex items-end justify-between gap-3 border-t border-line pt-3">
         <div className="min-w-0">

@@ -7,8 +7,8 @@ import { CopyButton } from '../../../components/CopyButton';
 import { CheckIcon } from '../../../components/icons';
 import { AlertCircleIcon } from '../../../components/more-icons';
 import { Spinner } from '../../../components/Spinner';
-import { customerName, displayStatus, formatDateGB, naira } from './admin-format';
-import { StatusPill } from './StatusPill';
+import { customerName, displayStatus, formatDateGB, naira, statusLook } from './admin-format';
+import { StatusPill } from '../../admin/shared/StatusPill';
 import type { SwapActions } from './use-swap-actions';
 
 /** One request in full: customer, swap, payment details, screenshot and the allowed actions. */
@@ -49,7 +49,7 @@ function Details({
       <div className="rounded-2xl bg-brand-50 px-4 py-4">
         <div className="flex items-center justify-between gap-3">
           <p className="text-xs font-medium text-brand-700">Pay out</p>
-          <StatusPill status={swap.status} />
+          <StatusPill {...statusLook(swap.status)} />
         </div>
         <p className="text-3xl font-bold tracking-tight amount">{naira(swap.expectedPayout)}</p>
         <p className="mt-0.5 text-xs text-muted amount">

@@ -1,6 +1,7 @@
 /** How a swap reads on the admin screen (spec 02 §4). */
 import type { SwapDto } from '@owo/shared/api-types';
 import { formatDateGB, naira } from '../../admin/shared/format';
+import { pillTone, type PillLook } from '../../admin/shared/StatusPill';
 
 export { formatDateGB, naira };
 
@@ -26,16 +27,13 @@ export function displayStatus(status: string): Display {
   }
 }
 
-const looks: Record<Display, { label: string; tone: string }> = {
-  pending: { label: 'Pending', tone: 'bg-amber-50 text-amber-700 ring-amber-200' },
-  awaiting_verification: {
-    label: 'Awaiting Verification',
-    tone: 'bg-sky-50 text-sky-700 ring-sky-200',
-  },
-  processing: { label: 'Processing', tone: 'bg-violet-50 text-violet-700 ring-violet-200' },
-  completed: { label: 'Completed', tone: 'bg-brand-50 text-brand-700 ring-brand-200' },
-  rejected: { label: 'Rejected', tone: 'bg-red-50 text-danger ring-red-200' },
-  cancelled: { label: 'Cancelled', tone: 'bg-surface text-muted ring-line' },
+const looks: Record<Display, PillLook> = {
+  pending: { label: 'Pending', tone: pillTone.waiting },
+  awaiting_verification: { label: 'Awaiting Verification', tone: pillTone.checking },
+  processing: { label: 'Processing', tone: pillTone.working },
+  completed: { label: 'Completed', tone: pillTone.good },
+  rejected: { label: 'Rejected', tone: pillTone.bad },
+  cancelled: { label: 'Cancelled', tone: pillTone.closed },
 };
 
 export const statusLook = (status: string) => looks[displayStatus(status)];

@@ -9,7 +9,7 @@ import { SwapIcon } from '../../../components/icons';
 import { AlertCircleIcon, SearchIcon } from '../../../components/more-icons';
 import { ScreenHeader } from '../../../components/ScreenHeader';
 import { SelectField } from '../../../components/SelectField';
-import { Skeleton } from '../../../components/Skeleton';
+import { CardListSkeleton } from '../../admin/shared/CardListSkeleton';
 import { toast } from '../../../lib/toast';
 import { useAdminSwaps, useSwapCounts, useSwapProfit } from '../api/admin-swaps-api';
 import { matchesSearch, statusLook } from '../components/admin-format';
@@ -84,7 +84,7 @@ export function AdminSwapsPage() {
           className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}
         >
           {list.isPending ? (
-            <ListSkeleton />
+            <CardListSkeleton />
           ) : list.isError && !list.data ? (
             <EmptyState
               icon={<AlertCircleIcon size={26} />}
@@ -158,25 +158,5 @@ export function AdminSwapsPage() {
         {messages.swapRejectConfirm}
       </Dialog>
     </main>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className="grid gap-3" aria-hidden="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="rounded-3xl bg-white p-4 shadow-card">
-          <div className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-3 w-28" />
-              <Skeleton className="h-3 w-40" />
-            </div>
-            <Skeleton className="h-6 w-20 rounded-full" />
-          </div>
-          <Skeleton className="mt-4 h-4 w-full" />
-        </div>
-      ))}
-    </div>
   );
 }

@@ -1,14 +1,21 @@
-/** Prev, up to five numbered pages around the current one, Next. */
+/**
+ * Prev, up to five numbered pages around the current one, Next. Without a summary it hides on a
+ * single page and reads "Page x of y"; with one (betting stats: "Page x of y (n total
+ * transactions)", spec 2 §2) it shows whenever the caller passes the summary.
+ */
 export function Pagination({
   page,
   pages,
   onPage,
+  summary,
 }: {
   page: number;
   pages: number;
   onPage: (page: number) => void;
+  /** Replaces "Page x of y" and keeps the bar on a single page. */
+  summary?: string;
 }) {
-  if (pages <= 1) return null;
+  if (pages <= 1 && !summary) return null;
   const first = Math.max(1, Math.min(page - 2, pages - 4));
   const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => first + i);
   const base =
@@ -45,9 +52,7 @@ export function Pagination({
           Next
         </button>
       </div>
-      <p className="text-xs text-muted amount">
-        Page {page} of {pages}
-      </p>
+      <p className="text-xs text-muted amount">{summary ?? `Page ${page} of ${pages}`}</p>
     </nav>
   );
 }

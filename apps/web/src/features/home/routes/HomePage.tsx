@@ -32,13 +32,19 @@ const destinations: Record<ServiceKey | 'transfer', { path: string; secondData?:
   betting: { path: '/betting' },
 };
 
-/** Tiles an admin can switch off (GET /system/services). */
-const switchable: Partial<Record<ServiceKey, { service: ServiceName; label: string }>> = {
-  airtime: { service: 'airtime', label: 'Airtime purchase' },
-  data: { service: 'data', label: 'Data purchase' },
-  cable: { service: 'cable-tv', label: 'Cable TV payment' },
-  electricity: { service: 'utility', label: 'Electricity payment' },
-};
+/**
+ * Tiles an admin can switch off (GET /system/services). Betting and airtime to cash have no
+ * switch of their own: only the system shutdown stops them.
+ */
+const switchable: Partial<Record<ServiceKey, { service: ServiceName | 'system'; label: string }>> =
+  {
+    airtime: { service: 'airtime', label: 'Airtime purchase' },
+    data: { service: 'data', label: 'Data purchase' },
+    cable: { service: 'cable-tv', label: 'Cable TV payment' },
+    electricity: { service: 'utility', label: 'Electricity payment' },
+    airtimeToCash: { service: 'system', label: 'Airtime to cash' },
+    betting: { service: 'system', label: 'Betting' },
+  };
 
 export function HomePage() {
   const navigate = useNavigate();

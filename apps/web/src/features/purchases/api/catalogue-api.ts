@@ -8,6 +8,7 @@ import type {
   OgdamsPlanDto,
   ProviderVariationDto,
   UtilityProviderDto,
+  UtilityProvidersReply,
 } from '@owo/shared/api-types';
 import { VTPASS_DATA_SERVICE, type NetworkName } from '@owo/shared/networks';
 import { plansForNetwork } from '@owo/shared/plan-groups';
@@ -68,11 +69,27 @@ export function useNetworkPlans(network: NetworkName | null) {
   };
 }
 
+/** The discos and the current utility discount come in one reply, cached once. */
+const utilityProvidersQuery = {
+  queryKey: ['catalogue', 'utility-providers'],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiRequest<UtilityProvidersReply>('/transactions/utility-providers', { signal }),
+};
+
 export function useUtilityProviders() {
   return useQuery({
-    queryKey: ['catalogue', 'utility-providers'],
-    queryFn: ({ signal }) => list<UtilityProviderDto>('/transactions/utility-providers', signal),
+    ...utilityProvidersQuery,
+    select: (reply): UtilityProviderDto[] => reply.data ?? [],
   });
+}
+
+/** Percent off electricity now (0 when none, or while unknown). */
+export function useUtilityDiscount(): number {
+  const query = useQuery({
+    ...utilityProvidersQuery,
+    select: (reply) => reply.discountPercentage ?? 0,
+  });
+  return query.data ?? 0;
 }
 
 export function useCableProviders() {

@@ -4,6 +4,7 @@ import { messages } from '@owo/shared/messages';
 import { koboToNaira } from '@owo/shared/money';
 import { toLocalPhone } from '@owo/shared/phone';
 import { providerUtilitySchema } from '@owo/shared/schemas/purchases';
+import { percentToBps, utilityDiscountKobo } from '@owo/shared/utility-discount';
 import { Button } from '../../../components/Button';
 import { SelectField } from '../../../components/SelectField';
 import { TokenCard } from '../../../components/TokenCard';
@@ -14,7 +15,7 @@ import { formatNaira } from '../../../lib/money';
 import { isServiceAvailable, useServiceStatus } from '../../../lib/service-status';
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
-import { useUtilityProviders } from '../api/catalogue-api';
+import { useUtilityDiscount, useUtilityProviders } from '../api/catalogue-api';
 import { utilityOrder, verifyMeter } from '../api/purchase-api';
 import { usePurchaseDraft, type PurchaseDraft } from '../api/purchase-draft';
 import { AmountField } from '../components/AmountField';
@@ -48,6 +49,7 @@ function UtilityForm() {
   const { draft, setDraft } = usePurchaseDraft('utility');
   const services = useServiceStatus();
   const providers = useUtilityProviders();
+  const discountPercentage = useUtilityDiscount();
   // The catalogue names the discos; if it cannot be read the built-in list still works.
   const providerList =
     providers.data ??
@@ -94,6 +96,9 @@ function UtilityForm() {
     setErrors({});
     const { serviceID, billersCode, variation_code: meterType } = parsed.data;
     const amount = koboToNaira(parsed.data.amount);
+    // The meter gets `amount`; the customer pays it minus the utility discount (server's rule).
+    const discountKobo = utilityDiscountKobo(parsed.data.amount, percentToBps(discountPercentage));
+    const toPay = koboToNaira(parsed.data.amount - discountKobo);
     const provider = providerList.find((p) => p.serviceID === serviceID);
     setVerifying(true);
     try {
@@ -107,7 +112,7 @@ function UtilityForm() {
           amount,
           meterType,
         }),
-        amount,
+        amount: toPay,
         description: `${provider?.name ?? 'Electricity'} · ${customer.Customer_Name}`,
         rows: [
           { label: 'Type', value: 'ELECTRICITY' },
@@ -117,6 +122,15 @@ function UtilityForm() {
           { label: 'Customer name', value: customer.Customer_Name },
           ...(customer.Address ? [{ label: 'Address', value: customer.Address }] : []),
           { label: 'Amount', value: formatNaira(amount) },
+          ...(discountKobo > 0
+            ? [
+                {
+                  label: 'Discount',
+                  value: `${discountPercentage}% (−${formatNaira(koboToNaira(discountKobo))})`,
+                },
+                { label: 'You pay', value: formatNaira(toPay) },
+              ]
+            : []),
         ],
       });
     } catch (error) {
