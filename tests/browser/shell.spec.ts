@@ -61,3 +61,20 @@ test('a regular customer has no Admin row', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 });
+
+// A landing link warms the app bundle on hover; once that bundle has loaded, the click must still
+// open its screen (the router used to be made at import, at "/", and the click went nowhere).
+test('a landing link clicked after the app bundle was prefetched opens its screen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const link = page.getByRole('link', { name: 'Continue with email' });
+  const appLoaded = page.waitForResponse((r) => /\/assets\/App-[^/]*\.js$/.test(r.url()));
+  await link.hover();
+  await appLoaded;
+  // Let the module evaluate before the click.
+  await page.waitForTimeout(300);
+  await link.click();
+  await expect(page).toHaveURL(/\/account\/create$/);
+  await expect(page.getByLabel('Email address')).toBeVisible();
+});

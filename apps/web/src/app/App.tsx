@@ -1,13 +1,13 @@
 import { RouterProvider } from 'react-router';
-import { setRouterNavigator } from '../lib/app-navigation';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { getRouter } from './router';
 
-// From now on in-app links made before the router existed (landing page) use the router.
-setRouterNavigator((to, options) => void router.navigate(to, options));
-
-/** The full app: router, query cache, toasts. Loaded lazily by main.tsx. */
+/**
+ * The full app: router, query cache, toasts. Loaded lazily by main.tsx. The router is made at
+ * the first render, when the address the landing page's link pushed is already in place.
+ */
 export function App() {
+  const router = getRouter();
   return (
     <AppProviders>
       <RouterProvider router={router} />

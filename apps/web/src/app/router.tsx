@@ -9,6 +9,7 @@ import { PageSpinner } from '../components/Spinner';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteError } from './layouts/RouteError';
 import { GuestOnly, RequireAuth } from './guards';
+import { setRouterNavigator } from '../lib/app-navigation';
 
 const authRoutes: RouteObject[] = [
   {
@@ -263,4 +264,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+type Router = ReturnType<typeof createBrowserRouter>;
+let router: Router | undefined;
+
+/**
+ * The router, created on first use rather than at import. The landing page prefetches the app
+ * (this module included) when a link is touched or hovered, before the click that changes the
+ * address: a router created at import would start from "/" and never see that change.
+ */
+export function getRouter(): Router {
+  if (!router) {
+    router = createBrowserRouter(routes);
+    const created = router;
+    // From now on links made before the router existed (the landing page) use the router.
+    setRouterNavigator((to, options) => void created.navigate(to, options));
+  }
+  return router;
+}
