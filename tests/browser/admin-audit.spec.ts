@@ -4,7 +4,7 @@ import { messages } from '@owo/shared/messages';
 import { ADMIN } from '../../playwright.config';
 import { newEmail, signUpByEmail } from './support/flows';
 import { shot } from './support/shots';
-import { openAdminPage } from './support/swap';
+import { openAdminPage } from './support/admin';
 import { fundWallet, sessionOf } from './support/wallet';
 
 /**

@@ -4,7 +4,7 @@ import { adminMessages, pageOfText } from '@owo/shared/admin-messages';
 import type { BettingStatsReply } from '@owo/shared/api-types';
 import { newEmail, signUpByEmail } from './support/flows';
 import { shot } from './support/shots';
-import { openAdminPage } from './support/swap';
+import { openAdminPage } from './support/admin';
 import { fundWallet, sessionOf, setPinByApi } from './support/wallet';
 
 /**

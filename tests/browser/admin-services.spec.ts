@@ -9,7 +9,8 @@ import {
 import type { AdminDataPlanDto, AdminListReply, ServiceStatus } from '@owo/shared/api-types';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { ADMIN } from '../../playwright.config';
-import { logIn, newEmail, signUpByEmail } from './support/flows';
+import { openAdminAt } from './support/admin';
+import { newEmail, signUpByEmail } from './support/flows';
 import { screenShot } from './support/toasts';
 import { sessionOf, setPinByApi } from './support/wallet';
 
@@ -49,21 +50,10 @@ async function findPlan(
 }
 
 /** The admin signed in on Manage Services, in a context of its own. */
-async function openServicesPage(browser: Browser): Promise<Page> {
-  const use = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    deviceScaleFactor: use.deviceScaleFactor,
-    hasTouch: use.hasTouch,
-  });
-  const page = await context.newPage();
-  await logIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto('/admin/services');
-  await expect(page.getByRole('tab', { name: 'Data' })).toHaveAttribute('aria-selected', 'true');
-  return page;
-}
+const openServicesPage = (browser: Browser): Promise<Page> =>
+  openAdminAt(browser, '/admin/services', (page) =>
+    expect(page.getByRole('tab', { name: 'Data' })).toHaveAttribute('aria-selected', 'true'),
+  );
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });

@@ -3,7 +3,7 @@ import { MAGIC_PHONES } from '@owo/providers/sandbox/magic';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { newEmail, signUpByEmail } from './support/flows';
 import { shot } from './support/shots';
-import { openAdminPage } from './support/swap';
+import { openAdminPage } from './support/admin';
 import { dismissToasts, screenShot } from './support/toasts';
 import { fundWallet, homeBalance, sessionOf, setPinByApi } from './support/wallet';
 

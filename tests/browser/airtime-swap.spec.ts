@@ -3,7 +3,8 @@ import { formatKobo } from '@owo/shared/money';
 import { MAX_IMAGE_BYTES } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { newEmail, signUpByEmail, tapPin } from './support/flows';
-import { openAdminPage, pngFile, swapWithScreenshotByApi } from './support/swap';
+import { openAdminPage } from './support/admin';
+import { pngFile, swapWithScreenshotByApi } from './support/swap';
 import { homeBalance, setPinByApi } from './support/wallet';
 
 const PIN = '2580';

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntryDto, AuditListReply } from '@owo/shared/api-types';
 import { AUDIT_PAGE_SIZE } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { auditLog } from '../src/db/schema';
 import { createAdminCommands } from '../src/modules/admin-cli/commands';
 import { auditRepository } from '../src/modules/audit/repository';
-import { balanceKobo, createTestApp, customer, signUp, type TestApp } from './harness';
+import { withAdminApp, type Admin } from './admin-support';
+import { balanceKobo, customer, signUp, type TestApp } from './harness';
 import { countRows } from './purchase-support';
-import {
-  expectError,
-  newSwap,
-  pngImage,
-  signInAdmin,
-  upload,
-  verify,
-} from './airtime-swap-support';
+import { expectError, newSwap, pngImage, upload, verify } from './airtime-swap-support';
 
 /**
  * The audit log: every admin action writes its entry with the change (swap actions, operator
@@ -23,14 +17,10 @@ import {
  */
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let admin: Admin;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signInAdmin(t);
-});
-afterAll(async () => {
-  await t?.close();
+withAdminApp((app) => {
+  ({ t, admin } = app);
 });
 beforeEach(async () => {
   await t.deps.database.db.delete(auditLog);

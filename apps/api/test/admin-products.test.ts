@@ -1,17 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { messages } from '@owo/shared/messages';
 import { auditLog, plans } from '../src/db/schema';
-import {
-  balanceKobo,
-  createTestApp,
-  customer,
-  expectLedgerConsistent,
-  PIN,
-  type TestApp,
-} from './harness';
-import { signInAdmin, type Reply } from './airtime-swap-support';
+import { withAdminApp, type Admin } from './admin-support';
+import { type Reply } from './airtime-swap-support';
+import { balanceKobo, customer, expectLedgerConsistent, PIN, type TestApp } from './harness';
 import { latestDebit } from './purchase-support';
 
 /**
@@ -21,16 +15,12 @@ import { latestDebit } from './purchase-support';
  */
 
 let t: TestApp;
-let admin: { token: string; id: string; email: string };
+let admin: Admin;
 let user: Awaited<ReturnType<typeof customer>>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signInAdmin(t);
+withAdminApp(async (app) => {
+  ({ t, admin } = app);
   user = await customer(t, 50_000);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const call = (
@@ -39,6 +29,21 @@ const call = (
   payload?: object,
   token = admin.token,
 ) => t.request({ method, url: `/api/admin/products/${url}`, token, payload });
+
+/** The customer buys an MTN data plan (by its data_id) with their PIN. */
+const buyData = (dataId: number) =>
+  t.request({
+    method: 'POST',
+    url: '/api/transactions/data',
+    token: user.token,
+    payload: {
+      network: 1,
+      mobile_number: '08031234567',
+      plan: dataId,
+      Ported_number: true,
+      transactionPin: PIN,
+    },
+  });
 
 /** An admin-screen refusal: status, message, and the same text at data.errors[0].message. */
 function expectRefusal(res: Reply, status: number, message: string | RegExp) {
@@ -350,18 +355,7 @@ describe('editing a plan', () => {
     expect((await adminDataPlans()).find((p) => p._id === plan._id)?.isAvailable).toBe(false);
 
     const before = await balanceKobo(t, user.token);
-    const buy = await t.request({
-      method: 'POST',
-      url: '/api/transactions/data',
-      token: user.token,
-      payload: {
-        network: 1,
-        mobile_number: '08031234567',
-        plan: plan.data_id,
-        Ported_number: true,
-        transactionPin: PIN,
-      },
-    });
+    const buy = await buyData(plan.data_id);
     expect(buy.statusCode, buy.body).toBe(409);
     expect(buy.json()).toMatchObject({
       code: 'PLAN_UNAVAILABLE',
@@ -398,18 +392,7 @@ describe('editing a plan', () => {
     );
 
     const before = await balanceKobo(t, user.token);
-    const buy = await t.request({
-      method: 'POST',
-      url: '/api/transactions/data',
-      token: user.token,
-      payload: {
-        network: 1,
-        mobile_number: '08031234567',
-        plan: plan.data_id,
-        Ported_number: true,
-        transactionPin: PIN,
-      },
-    });
+    const buy = await buyData(plan.data_id);
     expect(buy.statusCode, buy.body).toBe(200);
     expect(await balanceKobo(t, user.token)).toBe(before - newPrice * 100);
     expect((await latestDebit(t, user.id))?.amountKobo).toBe(newPrice * 100);

@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAGIC_METERS, MAGIC_PHONES, MAGIC_SMARTCARDS } from '@owo/providers/sandbox/magic';
 import { adminMessages } from '@owo/shared/admin-messages';
 import type { ShutdownStatusReply } from '@owo/shared/api-types';
 import { messages } from '@owo/shared/messages';
 import { auditLog, serviceSwitches } from '../src/db/schema';
-import {
-  balanceKobo,
-  createTestApp,
-  customer,
-  expectLedgerConsistent,
-  PIN,
-  type TestApp,
-} from './harness';
-import { createSwap, expectError, signInAdmin, walletBody } from './airtime-swap-support';
+import { withAdminApp, type Admin } from './admin-support';
+import { createSwap, expectError, walletBody } from './airtime-swap-support';
+import { balanceKobo, customer, expectLedgerConsistent, PIN, type TestApp } from './harness';
 import { countRows, kind, loadPlans, purchase, type Plans } from './purchase-support';
 import { sendTransfer } from './transfers-support';
 
@@ -23,19 +17,15 @@ import { sendTransfer } from './transfers-support';
  */
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let admin: Admin;
 let plans: Plans;
 type User = Awaited<ReturnType<typeof customer>>;
 
 const MINUTE = 60_000;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signInAdmin(t);
+withAdminApp(async (app) => {
+  ({ t, admin } = app);
   plans = await loadPlans(t, admin.token);
-});
-afterAll(async () => {
-  await t?.close();
 });
 // Every test starts with every service running and an empty audit log.
 beforeEach(async () => {

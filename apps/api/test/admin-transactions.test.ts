@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_PHONES, SETTLE_AFTER_MS } from '@owo/providers/sandbox/magic';
 import type { AdminTransactionDto } from '@owo/shared/api-types';
 import { adminMessages } from '@owo/shared/admin-messages';
@@ -9,14 +9,9 @@ import { auditLedger } from '../src/ledger/invariants';
 import { auditRepository } from '../src/modules/audit/repository';
 import { PROCESSING_GRACE_MS } from '../src/modules/purchases/settlement';
 import { transactionsRepository } from '../src/modules/transactions/repository';
-import { expectError, signInAdmin, systemBalance, transfersOf } from './airtime-swap-support';
-import {
-  balanceKobo,
-  createTestApp,
-  customer,
-  expectLedgerConsistent,
-  type TestApp,
-} from './harness';
+import { withAdminApp, type Admin } from './admin-support';
+import { expectError, systemBalance, transfersOf } from './airtime-swap-support';
+import { balanceKobo, customer, expectLedgerConsistent, type TestApp } from './harness';
 import {
   AIRTIME_NAIRA,
   expectOneOutcome,
@@ -37,7 +32,7 @@ import {
  */
 
 let t: TestApp;
-let admin: { token: string; id: string; email: string };
+let admin: Admin;
 let plans: Plans;
 const vtpassAirtime = kind('VTpass airtime');
 const PRICE = AIRTIME_NAIRA * 100;
@@ -47,13 +42,9 @@ const LATER_MS = 10 * 60_000;
 type User = Awaited<ReturnType<typeof customer>>;
 type Reply = Awaited<ReturnType<TestApp['request']>>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signInAdmin(t);
+withAdminApp(async (app) => {
+  ({ t, admin } = app);
   plans = await loadPlans(t, admin.token);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const list = (query: string, token = admin.token) =>

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SwapStatus } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { reviewFlags, transactions } from '../src/db/schema';
 import {
   balanceKobo,
-  createTestApp,
   customer,
   expectLedgerConsistent,
   fund,
@@ -28,6 +27,7 @@ import {
   verify,
   walletBody,
 } from './airtime-swap-support';
+import { withAdminApp, type Admin } from './admin-support';
 
 /**
  * The admin side: who may call, the wallet and bank payout paths to the kobo, every refused
@@ -35,13 +35,9 @@ import {
  */
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signInAdmin>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signInAdmin(t);
-});
-afterAll(async () => {
-  await t?.close();
+let admin: Admin;
+withAdminApp((app) => {
+  ({ t, admin } = app);
 });
 
 async function historyOf(userId: string) {

@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAGIC_METERS } from '@owo/providers/sandbox/magic';
 import { SAFEHAVEN_CATEGORY_IDS } from '@owo/providers/safehaven/catalogue';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { messages } from '@owo/shared/messages';
 import { auditLog } from '../src/db/schema';
-import {
-  balanceKobo,
-  createTestApp,
-  customer,
-  expectLedgerConsistent,
-  PIN,
-  type TestApp,
-} from './harness';
-import { signInAdmin, transfersOf } from './airtime-swap-support';
+import { withAdminApp, type Admin } from './admin-support';
+import { transfersOf } from './airtime-swap-support';
+import { balanceKobo, customer, expectLedgerConsistent, PIN, type TestApp } from './harness';
 import { latestDebit, orderRow, transferCodes } from './purchase-support';
 
 /**
@@ -23,16 +17,12 @@ import { latestDebit, orderRow, transferCodes } from './purchase-support';
  */
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let admin: Admin;
 let user: Awaited<ReturnType<typeof customer>>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signInAdmin(t);
+withAdminApp(async (app) => {
+  ({ t, admin } = app);
   user = await customer(t, 100_000);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const setDiscount = (percentage: unknown, token = admin.token) =>
@@ -46,19 +36,22 @@ const setDiscount = (percentage: unknown, token = admin.token) =>
 const discountEntries = () =>
   t.deps.database.db.select().from(auditLog).where(eq(auditLog.action, 'setting.utility_discount'));
 
-const buyVtpass = (amount: number) =>
+/** The customer pays at `url` with their PIN. */
+const pay = (url: string, payload: object) =>
   t.request({
     method: 'POST',
-    url: '/api/vtpass/utility',
+    url,
     token: user.token,
-    payload: {
-      serviceID: 'ikeja-electric',
-      phone: '08031234567',
-      billersCode: MAGIC_METERS.delivered,
-      amount,
-      variation_code: 'prepaid',
-      transactionPin: PIN,
-    },
+    payload: { ...payload, transactionPin: PIN },
+  });
+
+const buyVtpass = (amount: number, billersCode: string = MAGIC_METERS.delivered) =>
+  pay('/api/vtpass/utility', {
+    serviceID: 'ikeja-electric',
+    phone: '08031234567',
+    billersCode,
+    amount,
+    variation_code: 'prepaid',
   });
 
 describe('setting the discount', () => {
@@ -176,17 +169,11 @@ describe('electricity at a discount', () => {
   it('in-house (DataStation) electricity gets the discount too', async () => {
     expect((await setDiscount(10)).statusCode).toBe(200);
     const before = await balanceKobo(t, user.token);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/transactions/utility',
-      token: user.token,
-      payload: {
-        amount: 2000,
-        disco_name: 1,
-        meter_number: MAGIC_METERS.delivered,
-        meterType: 'prepaid',
-        transactionPin: PIN,
-      },
+    const res = await pay('/api/transactions/utility', {
+      amount: 2000,
+      disco_name: 1,
+      meter_number: MAGIC_METERS.delivered,
+      meterType: 'prepaid',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await balanceKobo(t, user.token)).toBe(before - 180_000);
@@ -199,17 +186,11 @@ describe('electricity at a discount', () => {
   it('Safe Haven (services/pay/utility) gets the discount too', async () => {
     expect((await setDiscount(1)).statusCode).toBe(200);
     const before = await balanceKobo(t, user.token);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/services/pay/utility',
-      token: user.token,
-      payload: {
-        serviceCategoryId: SAFEHAVEN_CATEGORY_IDS.utility.IKEJA,
-        meterNumber: MAGIC_METERS.delivered,
-        amount: 1000,
-        vendType: 'prepaid',
-        transactionPin: PIN,
-      },
+    const res = await pay('/api/services/pay/utility', {
+      serviceCategoryId: SAFEHAVEN_CATEGORY_IDS.utility.IKEJA,
+      meterNumber: MAGIC_METERS.delivered,
+      amount: 1000,
+      vendType: 'prepaid',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await balanceKobo(t, user.token)).toBe(before - 99_000);
@@ -221,19 +202,7 @@ describe('electricity at a discount', () => {
   it('a failed order refunds exactly what was paid', async () => {
     expect((await setDiscount(5)).statusCode).toBe(200);
     const before = await balanceKobo(t, user.token);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/vtpass/utility',
-      token: user.token,
-      payload: {
-        serviceID: 'ikeja-electric',
-        phone: '08031234567',
-        billersCode: MAGIC_METERS.failed,
-        amount: 1000,
-        variation_code: 'prepaid',
-        transactionPin: PIN,
-      },
-    });
+    const res = await buyVtpass(1000, MAGIC_METERS.failed);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(await balanceKobo(t, user.token)).toBe(before);
     await expectLedgerConsistent(t);

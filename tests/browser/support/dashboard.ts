@@ -3,27 +3,16 @@ import { expect, request, test, type Browser, type Page } from '@playwright/test
 import type { DataPlanDto, ListReply, PurchaseReply } from '@owo/shared/api-types';
 import { parseNairaToKobo } from '@owo/shared/money';
 import { ADMIN } from '../../../playwright.config';
-import { logIn } from './flows';
+import { openAdminAt } from './admin';
 import { sessionOf } from './wallet';
 
 /** Admin dashboard set-up for browser tests: the admin's page, figures read off it, purchases. */
 
 /** A second signed-in page for the admin, on /admin/dashboard with its figures loaded. */
-export async function openDashboard(browser: Browser): Promise<Page> {
-  const use = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    deviceScaleFactor: use.deviceScaleFactor,
-    hasTouch: use.hasTouch,
-  });
-  const page = await context.newPage();
-  await logIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto('/admin/dashboard');
-  await expect(page.getByRole('heading', { name: 'Profit' })).toBeVisible();
-  return page;
-}
+export const openDashboard = (browser: Browser): Promise<Page> =>
+  openAdminAt(browser, '/admin/dashboard', (page) =>
+    expect(page.getByRole('heading', { name: 'Profit' })).toBeVisible(),
+  );
 
 /** Every panel has its figures (none is loading). */
 export async function settled(page: Page): Promise<void> {

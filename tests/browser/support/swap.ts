@@ -1,18 +1,9 @@
 import { deflateSync } from 'node:zlib';
-import {
-  expect,
-  request,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SwapCreateReply } from '@owo/shared/api-types';
-import { ADMIN } from '../../../playwright.config';
-import { logIn } from './flows';
 import { sessionOf } from './wallet';
 
-/** Airtime-to-cash set-up for browser tests: screenshot fixtures, an admin page, API shortcuts. */
+/** Airtime-to-cash set-up for browser tests: screenshot fixtures and API shortcuts. */
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -66,23 +57,6 @@ export const pngFile = (name = 'transfer.png') => ({
   mimeType: 'image/png',
   buffer: pngScreenshot(),
 });
-
-/** A second signed-in page for the admin (its own context, so the customer stays signed in). */
-export async function openAdminPage(browser: Browser): Promise<Page> {
-  const use = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    deviceScaleFactor: use.deviceScaleFactor,
-    hasTouch: use.hasTouch,
-  });
-  const page = await context.newPage();
-  await logIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto('/admin/airtime-to-cash');
-  await expect(page.getByRole('region', { name: 'Swap requests' })).toBeVisible();
-  return page;
-}
 
 async function customerApi(page: Page): Promise<{ ctx: APIRequestContext; auth: string }> {
   const { auth } = await sessionOf(page);

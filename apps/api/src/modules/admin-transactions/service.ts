@@ -174,17 +174,11 @@ export function createAdminTransactionService(
         if (!(await settlement.settle(order, outcome))) await resolvedMeanwhile(id, 'approve');
         throw new AppError('ORDER_FAILED_REFUNDED');
       }
-      const settled = await settlement.settle(order, outcome, async (tx, after) => {
-        await recordAction(tx, actor, 'approve', id, reason);
-        await auditRepository.record(tx, actor, {
-          action: 'order.approve',
-          entity: 'transaction',
-          entityId: id,
-          before: stateOf(row.transaction, order),
-          after: { status: after.status, state: 'delivered' },
-          reason,
-        });
-      });
+      const settled = await settlement.settle(
+        order,
+        outcome,
+        recordDecision(actor, 'approve', id, reason, stateOf(row.transaction, order)),
+      );
       if (!settled) await resolvedMeanwhile(id, 'approve');
       return reply(id, 'approve');
     },
@@ -205,17 +199,7 @@ export function createAdminTransactionService(
       const forced = await settlement.settle(
         order,
         { status: 'failed', description: `refunded by an admin: ${reason}`, raw: null },
-        async (tx, after) => {
-          await recordAction(tx, actor, 'refund', id, reason);
-          await auditRepository.record(tx, actor, {
-            action: 'order.refund',
-            entity: 'transaction',
-            entityId: id,
-            before: stateOf(row.transaction, order),
-            after: { status: after.status, state: 'failed' },
-            reason,
-          });
-        },
+        recordDecision(actor, 'refund', id, reason, stateOf(row.transaction, order)),
       );
       if (!forced) await resolvedMeanwhile(id, 'refund');
       return reply(id, 'refund');
@@ -272,6 +256,30 @@ export function createAdminTransactionService(
       return reply(id, 'reverse');
     },
   };
+
+  /**
+   * What an approve or refund writes in the transaction that settles the order: the admin's
+   * action (claimed once) and its audit entry.
+   */
+  function recordDecision(
+    actor: Actor & { id: string },
+    action: 'approve' | 'refund',
+    id: string,
+    reason: string,
+    before: ReturnType<typeof stateOf>,
+  ) {
+    return async (tx: Tx, after: { status: string }) => {
+      await recordAction(tx, actor, action, id, reason);
+      await auditRepository.record(tx, actor, {
+        action: `order.${action}`,
+        entity: 'transaction',
+        entityId: id,
+        before,
+        after: { status: after.status, state: action === 'approve' ? 'delivered' : 'failed' },
+        reason,
+      });
+    };
+  }
 
   async function recordAction(
     tx: Tx,

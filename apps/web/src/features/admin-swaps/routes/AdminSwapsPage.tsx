@@ -6,7 +6,7 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { SwapIcon } from '../../../components/icons';
-import { AlertCircleIcon, SearchIcon } from '../../../components/more-icons';
+import { AlertCircleIcon } from '../../../components/more-icons';
 import { ScreenHeader } from '../../../components/ScreenHeader';
 import { SelectField } from '../../../components/SelectField';
 import { CardListSkeleton } from '../../admin/shared/CardListSkeleton';
@@ -16,6 +16,7 @@ import { matchesSearch, statusLook } from '../components/admin-format';
 import { AdminSwapCard } from '../components/AdminSwapCard';
 import { AdminSwapSheet } from '../components/AdminSwapSheet';
 import { Pagination } from '../../admin/shared/Pagination';
+import { SearchField } from '../../admin/shared/SearchField';
 import { PayoutReferenceDialog } from '../components/PayoutReferenceDialog';
 import { ScreenshotViewer } from '../components/ScreenshotViewer';
 import { StatsTiles } from '../components/StatsTiles';
@@ -49,17 +50,11 @@ export function AdminSwapsPage() {
         <StatsTiles counts={counts} profit={profit.data} />
 
         <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2">
-          <label className="flex min-h-12 items-center gap-2 rounded-2xl border border-line bg-white px-4 focus-within:border-brand-500 focus-within:ring-4 focus-within:ring-brand-100">
-            <SearchIcon size={18} className="text-muted" />
-            <span className="sr-only">Search</span>
-            <input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Reference, phone, email, name"
-              className="h-11 w-full min-w-0 bg-transparent text-sm focus:outline-none"
-            />
-          </label>
+          <SearchField
+            value={search}
+            onChange={setSearch}
+            placeholder="Reference, phone, email, name"
+          />
           <SelectField
             label="Status"
             className="w-36 [&>label]:sr-only [&_select]:text-sm"

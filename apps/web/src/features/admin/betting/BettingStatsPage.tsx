@@ -5,10 +5,10 @@ import type { BettingStatsStatus } from '@owo/shared/constants';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { TrophyIcon } from '../../../components/icons';
-import { SearchIcon } from '../../../components/more-icons';
 import { SelectField } from '../../../components/SelectField';
 import { CardListSkeleton } from '../shared/CardListSkeleton';
 import { Pagination } from '../shared/Pagination';
+import { SearchField } from '../shared/SearchField';
 import { useBettingStats } from './api/betting-stats-api';
 import { BettingStatsTiles } from './components/BettingStatsTiles';
 import { BettingTransactionCard } from './components/BettingTransactionCard';
@@ -68,19 +68,12 @@ export function BettingStatsPage() {
       <div className="grid grid-cols-1 gap-4 px-5 pt-1">
         <BettingStatsTiles statistics={data?.statistics} />
 
-        <label className="flex min-h-12 items-center gap-2 rounded-2xl border border-line bg-white px-4 focus-within:border-brand-500 focus-within:ring-4 focus-within:ring-brand-100">
-          <SearchIcon size={18} className="shrink-0 text-muted" />
-          <span className="sr-only">Search</span>
-          <input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t.bettingSearchPlaceholder}
-            maxLength={100}
-            enterKeyHint="search"
-            className="h-11 w-full min-w-0 bg-transparent text-sm focus:outline-none"
-          />
-        </label>
+        <SearchField
+          value={searchText}
+          onChange={setSearchText}
+          placeholder={t.bettingSearchPlaceholder}
+          maxLength={100}
+        />
 
         <div className="-mb-1 flex items-center justify-between gap-3">
           <h2 className="text-sm font-semibold">

@@ -9,6 +9,7 @@ import { ScreenHeader } from '../../../components/ScreenHeader';
 import { Skeleton } from '../../../components/Skeleton';
 import { toast } from '../../../lib/toast';
 import { Pagination } from '../shared/Pagination';
+import { useDebouncedValue } from '../shared/use-debounced-value';
 import {
   useAdminTransactions,
   type TransactionFilters as Filters,
@@ -31,17 +32,13 @@ export function TransactionsPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [searchText, setSearchText] = useState('');
   const [selected, setSelected] = useState<AdminTransactionDto | null>(null);
+  // A settled new search goes into the filters and starts again at page 1 (set while rendering,
+  // React's way to follow a changed value without an extra effect pass).
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  if (filters.search !== search) setFilters({ ...filters, search, page: 1 });
+
   const list = useAdminTransactions(filters);
   const actions = useOrderActions(setSelected);
-
-  useEffect(() => {
-    const search = searchText.trim();
-    const timer = setTimeout(
-      () => setFilters((f) => (f.search === search ? f : { ...f, search, page: 1 })),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   useEffect(() => {
     if (list.isError) toast.error(t.fetchTransactionsFailed);

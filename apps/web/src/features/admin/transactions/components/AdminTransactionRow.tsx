@@ -2,8 +2,8 @@ import type { AdminTransactionDto } from '@owo/shared/api-types';
 import { signedAmount, TransactionIcon } from '../../../../components/TransactionRow';
 import { transactionTitle } from '../../../../lib/transactions';
 import { formatDateGB } from '../../shared/format';
-import { actedLabel, customerName } from './action-words';
-import { TxStatusPill } from './TxStatusPill';
+import { customerName } from './action-words';
+import { TxStatusBadges } from './TxStatusPill';
 
 /** One list row: service, customer, amount, status and date; tapping opens the detail sheet. */
 export function AdminTransactionRow({
@@ -13,7 +13,6 @@ export function AdminTransactionRow({
   tx: AdminTransactionDto;
   onOpen: (tx: AdminTransactionDto) => void;
 }) {
-  const acted = tx.adminActions.at(-1);
   return (
     <button
       type="button"
@@ -36,12 +35,7 @@ export function AdminTransactionRow({
         >
           {signedAmount(tx)}
         </span>
-        <TxStatusPill status={tx.status} />
-        {acted ? (
-          <span className="rounded-full bg-violet-50 px-2 py-0.5 text-[11px] font-semibold text-violet-700">
-            {actedLabel[acted.action]}
-          </span>
-        ) : null}
+        <TxStatusBadges tx={tx} />
       </span>
     </button>
   );

@@ -8,7 +8,7 @@ import { signedAmount, TransactionIcon } from '../../../../components/Transactio
 import { transactionTitle } from '../../../../lib/transactions';
 import { formatDateGB, naira } from '../../shared/format';
 import { actedLabel, actionLabel, customerName } from './action-words';
-import { TxStatusPill } from './TxStatusPill';
+import { TxStatusBadges, TxStatusPill } from './TxStatusPill';
 
 const SUPPLIER_NAMES: Record<string, string> = {
   vtpass: 'VTpass',
@@ -54,7 +54,6 @@ function SheetBody({
   onAction: (tx: AdminTransactionDto, action: OrderAction) => void;
 }) {
   const order = tx.order;
-  const acted = tx.adminActions.at(-1);
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex items-center gap-3 rounded-3xl bg-surface p-4">
@@ -68,12 +67,7 @@ function SheetBody({
           <p className="text-xs text-muted">{formatDateGB(tx.createdAt)}</p>
         </div>
         <div className="flex flex-col items-end gap-1">
-          <TxStatusPill status={tx.status} />
-          {acted ? (
-            <span className="rounded-full bg-violet-50 px-2 py-0.5 text-[11px] font-semibold text-violet-700">
-              {actedLabel[acted.action]}
-            </span>
-          ) : null}
+          <TxStatusBadges tx={tx} />
         </div>
       </div>
 

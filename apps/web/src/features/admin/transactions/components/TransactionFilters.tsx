@@ -1,7 +1,7 @@
 import { adminMessages as t } from '@owo/shared/admin-messages';
 import { ADMIN_YEARS, type AdminTransactionFilter } from '@owo/shared/constants';
-import { SearchIcon } from '../../../../components/more-icons';
 import { SelectField } from '../../../../components/SelectField';
+import { SearchField } from '../../shared/SearchField';
 import type { TransactionFilters as Filters } from '../api/admin-transactions-api';
 
 const chips: { value: AdminTransactionFilter; label: string }[] = [
@@ -119,19 +119,12 @@ export function TransactionFilters({
         </SelectField>
       </div>
 
-      <label className="flex min-h-12 items-center gap-2 rounded-2xl border border-line bg-white px-4 focus-within:border-brand-500 focus-within:ring-4 focus-within:ring-brand-100">
-        <SearchIcon size={18} className="shrink-0 text-muted" />
-        <span className="sr-only">Search</span>
-        <input
-          type="search"
-          value={searchText}
-          onChange={(event) => onSearchText(event.target.value)}
-          placeholder={t.bettingSearchPlaceholder}
-          maxLength={100}
-          enterKeyHint="search"
-          className="h-11 w-full min-w-0 bg-transparent text-sm focus:outline-none"
-        />
-      </label>
+      <SearchField
+        value={searchText}
+        onChange={onSearchText}
+        placeholder={t.bettingSearchPlaceholder}
+        maxLength={100}
+      />
     </div>
   );
 }

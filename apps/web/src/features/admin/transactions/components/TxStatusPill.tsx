@@ -1,20 +1,30 @@
-import type { TransactionStatus } from '@owo/shared/api-types';
+import type { AdminTransactionDto, TransactionStatus } from '@owo/shared/api-types';
 import { adminMessages as t } from '@owo/shared/admin-messages';
+import { pillTone, StatusPill, type PillLook } from '../../shared/StatusPill';
+import { actedLabel } from './action-words';
 
-const looks: Record<TransactionStatus, { label: string; tone: string }> = {
-  success: { label: t.filterSuccessful, tone: 'bg-brand-50 text-brand-700 ring-brand-200' },
-  pending: { label: t.filterPending, tone: 'bg-amber-50 text-amber-700 ring-amber-200' },
-  failed: { label: t.filterFailed, tone: 'bg-red-50 text-danger ring-red-200' },
+const looks: Record<TransactionStatus, PillLook> = {
+  success: { label: t.filterSuccessful, tone: pillTone.good },
+  pending: { label: t.filterPending, tone: pillTone.waiting },
+  failed: { label: t.filterFailed, tone: pillTone.bad },
 };
 
 export function TxStatusPill({ status }: { status: TransactionStatus }) {
   // An unknown value (a newer server) reads as pending rather than breaking the row.
-  const { label, tone } = looks[status] ?? looks.pending;
+  return <StatusPill {...(looks[status] ?? looks.pending)} />;
+}
+
+/** The status pill and, once an admin has acted on the order, its latest action. */
+export function TxStatusBadges({ tx }: { tx: AdminTransactionDto }) {
+  const acted = tx.adminActions.at(-1);
   return (
-    <span
-      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}
-    >
-      {label}
-    </span>
+    <>
+      <TxStatusPill status={tx.status} />
+      {acted ? (
+        <span className="rounded-full bg-violet-50 px-2 py-0.5 text-[11px] font-semibold text-violet-700">
+          {actedLabel[acted.action]}
+        </span>
+      ) : null}
+    </>
   );
 }
