@@ -29,6 +29,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // issue 7: conservation, crashes, faults, fuzzing, access matrix, several processes.
+        // One file at a time: they load the machine (many requests, child processes).
+        test: {
+          name: 'reliability',
+          sequence: { groupOrder: 3 },
+          include: ['tests/reliability/**/*.test.ts'],
+          fileParallelism: false,
+          maxWorkers: 1,
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -37,7 +37,19 @@ import { createServices, type Services } from './services';
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Every API route as registered (issue 7's access matrix and fuzzer are generated from it). */
+    routeTable: ApiRoute[];
   }
+}
+
+/** Who may call a route, read from the guard it registered with. */
+export type RouteAccess = 'public' | 'user' | 'admin';
+
+export interface ApiRoute {
+  method: string;
+  /** The full path with its parameters, e.g. /api/transactions/:id. */
+  url: string;
+  access: RouteAccess;
 }
 
 /**
@@ -70,6 +82,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = createServices(deps);
   app.decorate('services', services);
+
+  const routeTable: ApiRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean);
+    const access: RouteAccess = hooks.includes(services.guards.requireAdmin)
+      ? 'admin'
+      : hooks.includes(services.guards.requireUser)
+        ? 'user'
+        : 'public';
+    for (const method of [route.method].flat()) {
+      // HEAD routes are fastify's automatic twins of GET routes.
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
+    }
+  });
 
   await app.register(
     async (api) => {

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../apps/api/test/harness';
+
+// The access matrix and the fuzzer are generated from app.routeTable: it must hold every route,
+// with the guard each one registered.
+describe('the route table', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('lists every API route once, with the guard it runs', () => {
+    const table = t.app.routeTable;
+    const keys = table.map((r) => `${r.method} ${r.url}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(table.length).toBeGreaterThan(80);
+    const find = (method: string, url: string) =>
+      table.find((r) => r.method === method && r.url === url)?.access;
+    expect(find('POST', '/api/auth/login')).toBe('public');
+    expect(find('POST', '/api/transfers')).toBe('user');
+    expect(find('GET', '/api/admin/analytics/summary')).toBe('admin');
+    expect(find('POST', '/api/webhooks/palmpay')).toBe('public');
+    // Every /api/admin route checks the admin role on the server.
+    for (const route of table.filter((r) => r.url.startsWith('/api/admin')))
+      expect(route.access, route.url).toBe('admin');
+  });
+});
