@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
+import { prerenderLanding } from './scripts/prerender-landing';
 
 const BRAND_GREEN = '#0B6E4F';
 // The API (apps/api) serves the built app in production; in development Vite proxies to it.
@@ -27,12 +29,16 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // issue 7 (performance budgets): landing HTML painted before its JavaScript runs, and
+    // compressed twins of every text file for the API to send.
+    prerenderLanding(new URL('.', import.meta.url).pathname),
+    precompress(),
     VitePWA({
       registerType: 'prompt',
       // src/app/register-service-worker.ts registers the worker itself, after first paint.
       injectRegister: false,
       filename: 'sw.js',
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png', 'banners/*.svg'],
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'Owo',
         short_name: 'Owo',

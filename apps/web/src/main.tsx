@@ -2,12 +2,14 @@
 import './lib/install-prompt';
 import './index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { LandingShell } from './app/LandingShell';
 import { setAppPrefetcher, setFallbackNavigator } from './lib/app-navigation';
 import { useSession } from './lib/session-store';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// Made below: hydrating the landing page the build prerendered into index.html, or empty.
+let root: Root;
 const loadApp = () => import('./app/App');
 
 let started = false;
@@ -60,12 +62,24 @@ if (opensOnLanding()) {
     window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', to);
     startApp();
   });
-  root.render(
+  const landing = (
     <StrictMode>
       <LandingShell />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The build puts the landing page's HTML into index.html (scripts/prerender-landing.ts).
+  if (container.firstElementChild) {
+    root = hydrateRoot(container, landing);
+  } else {
+    root = createRoot(container);
+    root.render(landing);
+  }
 } else {
+  // index.html's prerendered landing page, hidden on this route by its boot script
+  // (packages/shared/src/landing-guard-script.ts), makes way for the app.
+  container.textContent = '';
+  document.documentElement.removeAttribute('data-owo-boot');
+  root = createRoot(container);
   startApp();
 }
 

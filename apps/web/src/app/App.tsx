@@ -1,3 +1,5 @@
+// First, before any schema parses (see the file).
+import '../lib/zod-jitless';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
 import { getRouter } from './router';

@@ -12,7 +12,10 @@ const tabs: { to: string; label: string; Icon: ComponentType<{ size?: number }> 
 export function TabLayout() {
   return (
     <div className="mx-auto min-h-dvh max-w-md pb-24">
-      <Outlet />
+      {/* The tab screens' own content; the tab bar below is the page's navigation. */}
+      <main>
+        <Outlet />
+      </main>
       <nav
         aria-label="Main"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 backdrop-blur safe-bottom"
