@@ -22,6 +22,8 @@ export interface ApiOptions {
   /** Write a V8 CPU profile of the measured window here (see api-probe.ts). */
   profileFile?: string;
   readyTimeoutMs?: number;
+  /** Extra environment for the API process (e.g. the wallet limits raised for a load pass). */
+  env?: Record<string, string>;
 }
 
 export interface ApiProcess {
@@ -76,6 +78,7 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
     WEB_DIST_DIR: path.join(options.dataDir, 'no-web-build'),
     ...(options.pinCache ? { BENCH_PIN_CACHE: '1' } : {}),
     ...(options.profileFile ? { BENCH_PROFILE_FILE: options.profileFile } : {}),
+    ...options.env,
   };
   const child: ChildProcess = spawn(
     process.execPath,
@@ -182,6 +185,12 @@ function liveEnv(urls: SandboxProcess['baseUrls']): NodeJS.ProcessEnv {
     PALMPAY_APP_ID: SANDBOX_KEYS.palmpay.appId,
     PALMPAY_MERCHANT_PRIVATE_KEY: SANDBOX_KEYS.palmpay.merchantPrivateKey,
     PALMPAY_PUBLIC_KEY: SANDBOX_KEYS.palmpay.platformPublicKey,
+    // Live mode needs every supplier; Safe Haven's simulator is on the same sandbox server.
+    SAFEHAVEN_BASE_URL: new URL('/safehaven/', urls.palmpay).toString(),
+    SAFEHAVEN_CLIENT_ID: SANDBOX_KEYS.safehaven.clientId,
+    SAFEHAVEN_PRIVATE_KEY: SANDBOX_KEYS.safehaven.privateKey,
+    SAFEHAVEN_DEBIT_ACCOUNT: SANDBOX_KEYS.safehaven.debitAccountNumber,
+    SAFEHAVEN_COMPANY_URL: SANDBOX_KEYS.safehaven.companyUrl,
   };
 }
 

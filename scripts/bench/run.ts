@@ -27,12 +27,37 @@
  *                    done: psql -c 'drop database NAME'
  *   --profile        a V8 CPU profile of the API's main thread over each measured window,
  *                    summarised by package/app folder (and kept as a .cpuprofile under /tmp)
+ *   --open           only the open-model passes (scripts/bench/open-passes.ts): for purchases,
+ *                    transfers between users (POST /api/transfers) and a hot wallet (every
+ *                    request debits ONE wallet), the closed model with --clients first (that
+ *                    workload's 100%), then requests started at a fixed arrival rate whatever the
+ *                    replies, latency from the scheduled start (no coordinated omission), at each
+ *                    --open-rates percentage of it. The default run includes them after the
+ *                    purchase passes unless --skip-open. Wallet limits are raised for them.
+ *   --open-rates 25,50,75,100   percentages of each workload's closed-model throughput
+ *   --open-seconds 12 --open-warmup 3   measured window and warm-up per rate
+ *   --open-calibrate 8   seconds of the closed-model pass that sets the 100%
+ *   --open-arrivals poisson|constant   gaps between starts: random (Poisson) or even
+ *   --open-max-in-flight 2000   a request due beyond this many in flight is dropped (counted)
+ *   --history        only the history search bench (scripts/bench/history.ts): one user with
+ *                    --history-rows transactions (default 50000; --history-others 950000 more
+ *                    for 2,000 other users: a table of 1,000,000 as in --analytics, the heavy
+ *                    user 5% of it), GET /api/transactions with paging, year/month filters and
+ *                    search, --history-calls N each (default 30); p95 target 300 ms. The default
+ *                    run includes it before the analytics unless --skip-history. Afterwards the
+ *                    statements of the --history-explain N slowest calls (default 2) and of the
+ *                    first page run under EXPLAIN (ANALYZE, BUFFERS) and are printed.
+ *   --lighthouse     only Lighthouse (scripts/bench/lighthouse.ts): mobile, Debian's Chromium,
+ *                    landing signed out and /home of a seeded customer, --lighthouse-runs N each
+ *                    (default 3), medians. Builds nothing: --web-dist DIR (default apps/web/dist).
+ *                    --lighthouse-nice -10: Chromium and the API at that priority (root), so a
+ *                    busy machine skews Lantern's CPU-scaled timings less (say so with figures).
  *
  * Admin connection: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1/postgres.
  * It creates two fresh databases (owo_bench_*, owo_pgbench_*) and drops them on every exit.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,6 +82,9 @@ import { pgbenchInit, pgbenchRun, type PgbenchResult } from './pgbench';
 import { summarizeProfile, type ProfileSummary } from './profile';
 import { seed } from './seed';
 import { analyticsBench, printAnalytics, type AnalyticsBenchResult } from './analytics';
+import { lighthouseBench, printLighthouse } from './lighthouse';
+import { historyBench, printHistory, type HistoryBenchResult } from './history';
+import { openPasses, printOpen, type OpenBenchResult } from './open-passes';
 import { ActivitySampler, cpuSnapshot, cpuUse, machineCpu, type CpuUse } from './system';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -85,6 +113,24 @@ const { values: flags } = parseArgs({
     'analytics-transactions': { type: 'string', default: '1000000' },
     'analytics-keep-db': { type: 'string' },
     'analytics-reuse-db': { type: 'string' },
+    open: { type: 'boolean', default: false },
+    'skip-open': { type: 'boolean', default: false },
+    'open-rates': { type: 'string', default: '25,50,75,100' },
+    'open-seconds': { type: 'string', default: '12' },
+    'open-warmup': { type: 'string', default: '3' },
+    'open-calibrate': { type: 'string', default: '8' },
+    'open-arrivals': { type: 'string', default: 'poisson' },
+    'open-max-in-flight': { type: 'string', default: '2000' },
+    history: { type: 'boolean', default: false },
+    'skip-history': { type: 'boolean', default: false },
+    'history-rows': { type: 'string', default: '50000' },
+    'history-others': { type: 'string', default: '950000' },
+    'history-calls': { type: 'string', default: '30' },
+    'history-explain': { type: 'string', default: '2' },
+    lighthouse: { type: 'boolean', default: false },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    'lighthouse-nice': { type: 'string' },
+    'web-dist': { type: 'string' },
   },
   allowPositionals: false,
 });
@@ -507,20 +553,189 @@ async function analyticsPass(): Promise<AnalyticsBenchResult> {
   }
 }
 
+// ------------------------------------------------------------------ open model
+const openPercents = (flags['open-rates'] ?? '')
+  .split(',')
+  .map((p) => positiveInt('open-rates', p.trim()));
+const openArrivals = flags['open-arrivals'];
+if (openArrivals !== 'poisson' && openArrivals !== 'constant') {
+  throw new Error('--open-arrivals is poisson or constant');
+}
+
+/**
+ * The open-model passes against the API database the purchase passes used (its customers, plus
+ * one more for the hot wallet), on an API process of their own with the wallet limits raised.
+ */
+async function openPass(options: {
+  apiDb: string;
+  tokens: string[];
+  userIds: string[];
+  dataDir: string;
+  sessionSecret: string;
+}): Promise<OpenBenchResult> {
+  log('open model: seeding the hot wallet (one more customer)…');
+  const hot = await seed({
+    databaseUrl: databaseUrl(adminUrl, options.apiDb),
+    users: 1,
+    dataDir: options.dataDir,
+    sessionSecret: options.sessionSecret,
+  });
+  let running: { stop(): Promise<void> } | undefined;
+  const entry = { what: 'stop the open-model API', fn: () => running?.stop() };
+  cleanups.push(entry);
+  try {
+    return await openPasses({
+      root,
+      adminUrl,
+      apiDb: options.apiDb,
+      databaseUrl: databaseUrl(adminUrl, options.apiDb),
+      dataDir: options.dataDir,
+      sessionSecret: options.sessionSecret,
+      pool: pools[0] ?? 20,
+      tokens: options.tokens,
+      userIds: options.userIds,
+      hotToken: hot.tokens[0] ?? '',
+      clients,
+      percents: openPercents,
+      warmupSeconds: Number(flags['open-warmup']),
+      seconds: positiveInt('open-seconds', flags['open-seconds']),
+      calibrateSeconds: positiveInt('open-calibrate', flags['open-calibrate']),
+      arrivals: openArrivals as 'poisson' | 'constant',
+      maxInFlight: positiveInt('open-max-in-flight', flags['open-max-in-flight']),
+      drainMs: 30_000,
+      log,
+      waitForQuiet,
+      onApi: (api) => {
+        running = api;
+      },
+    });
+  } finally {
+    cleanups.splice(cleanups.indexOf(entry), 1);
+  }
+}
+
+/** `--open` alone: its own API database and customers, the passes, the ledger audit. */
+async function openOnly() {
+  const apiDb = `owo_bench_${randomBytes(4).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'owo-bench-open-'));
+  cleanups.push({ what: 'remove the data dir', fn: () => rmSync(dataDir, { recursive: true }) });
+  await createDatabase(adminUrl, apiDb);
+  cleanups.push({ what: `drop ${apiDb}`, fn: () => dropDatabase(adminUrl, apiDb) });
+  const sessionSecret = randomBytes(36).toString('base64url');
+  log(`open model: seeding ${clients} customers…`);
+  const seeded = await seed({
+    databaseUrl: databaseUrl(adminUrl, apiDb),
+    users: clients,
+    dataDir,
+    sessionSecret,
+  });
+  const result = await openPass({
+    apiDb,
+    tokens: seeded.tokens,
+    userIds: seeded.userIds,
+    dataDir,
+    sessionSecret,
+  });
+  log('auditing the ledger after the load…');
+  const audit = await auditAfterRun(databaseUrl(adminUrl, apiDb));
+  return { result, audit };
+}
+
+// ------------------------------------------------------------------ history search
+/** The history bench on its own fresh database, dropped on every exit. */
+async function historyPass(): Promise<HistoryBenchResult> {
+  const name = `owo_bench_history_${randomBytes(4).toString('hex')}`;
+  await createDatabase(adminUrl, name);
+  const entry = { what: `drop ${name}`, fn: () => dropDatabase(adminUrl, name) };
+  cleanups.push(entry);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'owo-bench-history-'));
+  try {
+    await waitForQuiet('history');
+    return await historyBench({
+      root,
+      databaseUrl: databaseUrl(adminUrl, name),
+      dataDir,
+      sessionSecret: randomBytes(36).toString('base64url'),
+      rows: positiveInt('history-rows', flags['history-rows']),
+      otherRows: Number(flags['history-others']),
+      otherUsers: 2_000,
+      callsEach: positiveInt('history-calls', flags['history-calls']),
+      explain: Number(flags['history-explain']),
+      log,
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    cleanups.splice(cleanups.indexOf(entry), 1);
+    await dropDatabase(adminUrl, name);
+  }
+}
+
 // ------------------------------------------------------------------ main
 async function main() {
-  if (flags.analytics) {
-    const result = await analyticsPass();
-    console.log(`\n================ Owo bench: admin analytics ================`);
+  // --lighthouse runs only Lighthouse (web pages, not the API's throughput).
+  if (flags.lighthouse) {
+    const result = await lighthouseBench({
+      root,
+      adminUrl,
+      webDist: flags['web-dist'] ?? path.join(root, 'apps/web/dist'),
+      runs: positiveInt('lighthouse-runs', flags['lighthouse-runs']),
+      nice: flags['lighthouse-nice'] === undefined ? undefined : Number(flags['lighthouse-nice']),
+      log,
+    });
+    console.log(`\n================ Owo bench: Lighthouse ================`);
     console.log(`  command  npm run bench -- ${process.argv.slice(2).join(' ')}`.trimEnd());
-    printAnalytics(result);
+    console.log(`  date     ${startedAt.toISOString()}`);
+    printLighthouse(result);
     writeFileSync(
       outFile,
-      `${JSON.stringify({ date: startedAt.toISOString(), analytics: result }, null, 2)}\n`,
+      `${JSON.stringify({ date: startedAt.toISOString(), lighthouse: result }, null, 2)}\n`,
     );
     console.log(`\n(JSON in ${outFile})`);
     return;
   }
+  // --open, --history and --analytics each run only their part (together: each of them, in turn).
+  if (flags.open || flags.history || flags.analytics) {
+    const loadBefore = readFileSync('/proc/loadavg', 'utf8').trim();
+    const open = flags.open ? await openOnly() : undefined;
+    const history = flags.history ? await historyPass() : undefined;
+    const analytics = flags.analytics ? await analyticsPass() : undefined;
+    const loadAfter = readFileSync('/proc/loadavg', 'utf8').trim();
+    console.log(`\n================ Owo bench ================`);
+    console.log(`  command  npm run bench -- ${process.argv.slice(2).join(' ')}`.trimEnd());
+    console.log(`  date     ${startedAt.toISOString()}`);
+    console.log(`  loadavg  before ${loadBefore}; after ${loadAfter}`);
+    if (open) {
+      printOpen(open.result);
+      console.log(
+        `\n  ledger audit after the open passes: ` +
+          (open.audit.ok
+            ? 'all invariants hold'
+            : `BROKEN: ${open.audit.broken.map((b) => b.name).join('; ')}`) +
+          `; orders ${JSON.stringify(open.audit.purchases)}`,
+      );
+    }
+    if (history) printHistory(history);
+    if (analytics) printAnalytics(analytics);
+    writeFileSync(
+      outFile,
+      `${JSON.stringify(
+        {
+          date: startedAt.toISOString(),
+          command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+          loadavg: { before: loadBefore, after: loadAfter },
+          open: open?.result,
+          openAudit: open?.audit,
+          history,
+          analytics,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\n(JSON in ${outFile})`);
+    return;
+  }
+  const loadBefore = readFileSync('/proc/loadavg', 'utf8').trim();
   const suffix = randomBytes(4).toString('hex');
   const apiDb = `owo_bench_${suffix}`;
   const pgbenchDb = `owo_pgbench_${suffix}`;
@@ -603,6 +818,16 @@ async function main() {
     );
   }
 
+  const open = flags['skip-open']
+    ? undefined
+    : await openPass({
+        apiDb,
+        tokens: seeded.tokens,
+        userIds: seeded.userIds,
+        dataDir,
+        sessionSecret,
+      });
+
   log('auditing the ledger after the load…');
   const audit = await auditAfterRun(databaseUrl(adminUrl, apiDb));
 
@@ -612,6 +837,7 @@ async function main() {
     pgbench = await pgbenchPass(pgbenchDb);
   }
 
+  const history = flags['skip-history'] ? undefined : await historyPass();
   const analytics = flags['skip-analytics'] ? undefined : await analyticsPass();
 
   // ---------------------------------------------------------------- print
@@ -637,6 +863,7 @@ async function main() {
           .join(' '),
       ],
       ['command', `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim()],
+      ['loadavg', `before ${loadBefore}; after ${readFileSync('/proc/loadavg', 'utf8').trim()}`],
       ['clients / warm-up / window', `${clients} / ${warmup}s / ${seconds}s`],
       [
         'provider sandbox',
@@ -702,6 +929,8 @@ async function main() {
     ]),
   );
   for (const b of audit.broken) console.log(`  ${b.name}: ${JSON.stringify(b.violations)}`);
+  if (open) printOpen(open);
+  if (history) printHistory(history);
   if (analytics) printAnalytics(analytics);
 
   const json = {
@@ -714,6 +943,8 @@ async function main() {
     seconds,
     argon2,
     audit,
+    open,
+    history,
     analytics,
     pgbench: pgbench && {
       ...pgbench.result,

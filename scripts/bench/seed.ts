@@ -18,6 +18,8 @@ export const BENCH_PIN = '1234';
 
 export interface Seeded {
   tokens: string[];
+  /** The users behind the tokens, in the same order (transfers name their recipient by id). */
+  userIds: string[];
   /** Each wallet's starting balance, kobo. */
   fundedKobo: number;
   seconds: number;
@@ -84,17 +86,22 @@ export async function seed(options: {
         actor: 'bench',
       });
       const { token } = await sessions.issue(user.id, { ip: '127.0.0.1', userAgent: 'owo-bench' });
-      return token;
+      return { token, userId: user.id };
     };
 
     const tokens: string[] = [];
+    const userIds: string[] = [];
     const batch = 10;
     for (let i = 0; i < options.users; i += batch) {
       const ids = Array.from({ length: Math.min(batch, options.users - i) }, (_, k) => i + k);
-      tokens.push(...(await Promise.all(ids.map(one))));
+      for (const made of await Promise.all(ids.map(one))) {
+        tokens.push(made.token);
+        userIds.push(made.userId);
+      }
     }
     return {
       tokens,
+      userIds,
       fundedKobo: MAX_OPERATOR_CREDIT_KOBO,
       seconds: (performance.now() - started) / 1000,
     };
