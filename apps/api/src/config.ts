@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ProvidersConfig } from '@owo/providers/create-providers';
 import { WALLET_LIMITS_KOBO } from '@owo/shared/constants';
+import { CRASH_POINTS, parseCrashAt, type CrashAt } from './lib/crash-points';
 
 /**
  * The one module that reads the environment (ARCHITECTURE.md). Everything else receives a Config.
@@ -30,6 +31,14 @@ const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Owo'),
   CHAT_PROPERTY_ID: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Other origins allowed to call the API from a browser (decision 0014); none by default. */
+  CORS_ORIGINS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((o) => /^https?:\/\/[^/\s,]+\/?$/.test(o.trim())),
+      'must be a comma-separated list of origins such as https://app.example.com (no path)',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   PROVIDER_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -80,6 +89,15 @@ const envSchema = z.object({
     .default('08021234567'),
   /** Margin (percent of cost) on the default selling price of a plan an admin fetch adds. */
   PLAN_DEFAULT_MARGIN_PERCENT: z.coerce.number().int().min(0).max(100).default(5),
+  /** Crash tests only (lib/crash-points.ts): `<point>` or `<point>@<n>`; refused in production. */
+  CRASH_AT: z
+    .string()
+    .refine((v) => parseCrashAt(v) !== undefined, {
+      message: `must be one of ${CRASH_POINTS.join(', ')}, optionally followed by @<n>`,
+    })
+    .optional(),
+  /** Crash tests only: how long a paying request keeps its order from the reconciler. */
+  PROCESSING_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
 });
 
 export interface WalletLimits {
@@ -111,6 +129,8 @@ export interface Config {
   logLevel: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
   trustProxy: boolean;
+  /** Browser origins besides our own that may call the API (CORS); empty: none. */
+  corsOrigins: string[];
   webDistDir: string;
   /** sandbox: the simulators run on sandboxPort and the adapters call them; live: real suppliers. */
   providerMode: 'sandbox' | 'live';
@@ -130,6 +150,10 @@ export interface Config {
   swapRecipients: { MTN: string; AIRTEL: string };
   /** A plan new to the catalogue (admin fetch) is priced at cost plus this percent. */
   planDefaultMarginPercent: number;
+  /** Where the crash tests kill this process (never in production); undefined: nowhere. */
+  crashAt: CrashAt | undefined;
+  /** How long an unfinished order is the paying request's before the reconciler may requery it. */
+  processingGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +172,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.PROCESSING_GRACE_MS <= 2 * e.PROVIDER_TIMEOUT_MS) {
+    // Within the grace the paying request may still be talking to a supplier (airtime: two calls,
+    // VTpass then the in-house route). A requery before the supplier has the order reads
+    // "unknown" as failed and refunds what it is about to deliver.
+    throw new ConfigError(
+      'Invalid configuration:\n  PROCESSING_GRACE_MS: must be more than twice PROVIDER_TIMEOUT_MS',
+    );
+  }
+  if (e.CRASH_AT && e.NODE_ENV === 'production') {
+    // A kill switch in a real deployment is a mistake to stop at, not to ignore silently.
+    throw new ConfigError(
+      'Invalid configuration:\n  CRASH_AT: not allowed when NODE_ENV=production',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
@@ -229,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatPropertyId: e.CHAT_PROPERTY_ID,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     providerMode: e.PROVIDER_MODE,
     sandboxPort: e.SANDBOX_PORT,
@@ -258,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     swapRecipients: { MTN: e.SWAP_RECIPIENT_MTN, AIRTEL: e.SWAP_RECIPIENT_AIRTEL },
     planDefaultMarginPercent: e.PLAN_DEFAULT_MARGIN_PERCENT,
+    crashAt: e.CRASH_AT ? parseCrashAt(e.CRASH_AT) : undefined,
+    processingGraceMs: e.PROCESSING_GRACE_MS,
   };
 }
 

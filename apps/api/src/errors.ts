@@ -18,6 +18,7 @@ export const errorCatalogue = {
   OTP_TOO_MANY_ATTEMPTS: { status: 400, message: messages.otpTooManyAttempts },
   OTP_RATE_MINUTE: { status: 429, message: messages.otpRateMinute },
   OTP_RATE_HOUR: { status: 429, message: messages.otpRateHour },
+  OTP_VERIFY_THROTTLED: { status: 429, message: messages.otpVerifyThrottled },
   SIGNUP_TICKET_INVALID: { status: 400, message: messages.signupTicketInvalid },
   ACCOUNT_EXISTS: { status: 409, message: messages.accountExists },
   BAD_CREDENTIALS: { status: 401, message: messages.badCredentials },
@@ -101,6 +102,11 @@ export const errorCatalogue = {
   ORDER_DELIVERED_USE_REVERSE: { status: 409, message: adminMessages.orderDeliveredUseReverse },
   ORDER_FAILED_REFUNDED: { status: 409, message: adminMessages.orderFailedRefunded },
   // end issue 6: admin transactions
+  // issue 7: the database unreachable for a moment (plugins/error-handler.ts adds Retry-After)
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'Service temporarily unavailable. Please try again.',
+  },
   INTERNAL: { status: 500, message: messages.internalError },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -23,7 +23,12 @@ export async function createRuntime(
   const logger = createLogger(config.logLevel);
   const database = openDatabase(
     config.databaseUrl
-      ? { databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax }
+      ? {
+          databaseUrl: config.databaseUrl,
+          poolMax: config.databasePoolMax,
+          onConnectionError: (err) =>
+            logger.warn({ err }, 'an idle database connection broke; the pool replaces it'),
+        }
       : { pgliteDir: path.join(config.dataDir, 'pg') },
   );
   await database.migrate();

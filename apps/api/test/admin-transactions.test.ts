@@ -7,7 +7,6 @@ import { ADMIN_TRANSACTIONS_PAGE_SIZE } from '@owo/shared/constants';
 import { auditLog, orderActions, purchases, transactions, users } from '../src/db/schema';
 import { auditLedger } from '../src/ledger/invariants';
 import { auditRepository } from '../src/modules/audit/repository';
-import { PROCESSING_GRACE_MS } from '../src/modules/purchases/settlement';
 import { transactionsRepository } from '../src/modules/transactions/repository';
 import { withAdminApp, type Admin } from './admin-support';
 import { expectError, systemBalance, transfersOf } from './airtime-swap-support';
@@ -296,7 +295,7 @@ describe('an order the paying request still holds', () => {
     expect((await orderRow(t, id))?.state).toBe('processing');
     expect(await balanceKobo(t, user.token)).toBe(100_000 - PRICE);
 
-    t.clock.advance(PROCESSING_GRACE_MS);
+    t.clock.advance(t.deps.config.processingGraceMs);
     expect((await act(id, 'refund', { reason: 'r' })).statusCode).toBe(200);
     expect(await balanceKobo(t, user.token)).toBe(100_000);
     await expectLedgerConsistent(t);

@@ -40,6 +40,9 @@ describe('config', () => {
     [{ GOOGLE_JWKS_URL: 'not a url' }, 'GOOGLE_JWKS_URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    // The reconciler must not requery while the paying request may still be on its way.
+    [{ PROCESSING_GRACE_MS: '60000' }, 'PROCESSING_GRACE_MS'],
+    [{ PROCESSING_GRACE_MS: '5000', PROVIDER_TIMEOUT_MS: '2500' }, 'PROCESSING_GRACE_MS'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);

@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import type { AppDeps } from '../src/deps';
 import { manualClock } from '../src/lib/clock';
 import type { Mail, Mailer } from '../src/lib/mailer';
-import { startSandbox } from '@owo/providers/sandbox/server';
+import { startSandbox, type SandboxBaseUrls } from '@owo/providers/sandbox/server';
 import { sandboxProviders } from '../src/providers';
 import { auditLedger } from '../src/ledger/invariants';
 import type { Services } from '../src/services';
@@ -45,6 +45,11 @@ export interface TestAppOptions {
    * webhook URL must read `config.publicBaseUrl` when they need it (it changes after listen).
    */
   listen?: boolean;
+  /**
+   * Rewrites the sandbox's base URLs before the adapters are built, e.g. to put the fault proxy
+   * (tests/reliability/support/fault-proxy.ts) between the adapters and the simulators.
+   */
+  wrapBaseUrls?: (urls: SandboxBaseUrls) => SandboxBaseUrls | Promise<SandboxBaseUrls>;
 }
 
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -112,7 +117,10 @@ export async function createTestApp(
     clock,
     mailer,
     logger: pino({ level: 'silent' }),
-    providers: sandboxProviders(sandbox.baseUrls, config),
+    providers: sandboxProviders(
+      options.wrapBaseUrls ? await options.wrapBaseUrls(sandbox.baseUrls) : sandbox.baseUrls,
+      config,
+    ),
   };
   const app = await buildApp(deps);
   await app.ready();

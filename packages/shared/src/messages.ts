@@ -89,6 +89,7 @@ export const messages = {
   otpTooManyAttempts: 'Too many wrong codes. Please request a new one.',
   otpRateMinute: 'Please wait a minute before requesting another code.',
   otpRateHour: 'Too many codes requested. Please try again in an hour.',
+  otpVerifyThrottled: 'Too many wrong codes. Please try again later.',
   loginSuccess: 'Login successful',
   signupComplete: 'Registration complete',
   signupTicketInvalid: 'Your verification has expired. Please verify your email again.',

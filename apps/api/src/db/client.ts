@@ -40,6 +40,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Directory for the embedded database; undefined means in memory (tests). */
   pgliteDir?: string;
+  /** Told when an idle PostgreSQL connection breaks (the server restarted or cut it). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
@@ -56,8 +58,14 @@ export function openDatabase(options: DatabaseOptions): Database {
 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
-    // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
+    // A dropped idle connection must not crash the process (an 'error' event nobody handles
+    // does); the pool discards it and opens a fresh one when next needed.
+    pool.on('error', (error) => options.onConnectionError?.(error));
+    // A connection that breaks while checked out (inside a transaction) emits 'error' on its
+    // client, which the pool only listens to while the client is idle: unhandled, it would crash
+    // the process. The query in flight fails with the error anyway (the request answers 503) and
+    // the pool discards the broken client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

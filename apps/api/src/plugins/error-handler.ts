@@ -1,5 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, errorBody, errorCatalogue, type ErrorCode } from '../errors';
+import { isDatabaseUnavailable } from '../db/connection-errors';
+
+/** Seconds a client should wait before retrying when the database is unreachable. */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** Fastify's own client errors mapped onto our catalogue. */
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -24,6 +28,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (mapped) {
       const entry = errorCatalogue[mapped];
       return reply.status(entry.status).send(errorBody(mapped, entry.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The open transaction rolled back; a step committed before it (a purchase's reserve) is
+      // finished by the reconciler or replayed under the same Idempotency-Key: safe to retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      const entry = errorCatalogue.DATABASE_UNAVAILABLE;
+      return reply
+        .status(entry.status)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send(errorBody('DATABASE_UNAVAILABLE', entry.message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

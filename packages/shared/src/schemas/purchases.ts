@@ -7,6 +7,7 @@ import {
   NETWORK_NAMES,
   VTPASS_AIRTIME_SERVICES,
   VTPASS_DATA_SERVICES,
+  VTPASS_TV_SERVICES,
 } from '../networks';
 import {
   AIRTIME_MAX_NAIRA,
@@ -159,7 +160,15 @@ export const providerAirtimeSchema = z.object({
 });
 
 export const smartcardVerifySchema = z.object({
-  serviceID: z.string({ error: messages.selectCablePlan }).trim().toLowerCase().min(1),
+  // Only the TV services VTpass verifies: another id reached VTpass and came back as a 502.
+  serviceID: z
+    .string({ error: messages.selectCablePlan })
+    .trim()
+    .toLowerCase()
+    .refine(
+      (id) => (VTPASS_TV_SERVICES as readonly string[]).includes(id),
+      messages.selectCablePlan,
+    ),
   billersCode: cardNumberField,
 });
 

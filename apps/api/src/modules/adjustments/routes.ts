@@ -6,8 +6,8 @@ import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 
-const idParams = z.object({ id: z.uuid() });
-const creditBody = z.object({
+export const idParams = z.object({ id: z.uuid() });
+export const creditBody = z.object({
   amount: nairaAmountField(),
   reason: z
     .string({ error: 'A reason is required.' })

@@ -12,10 +12,10 @@ import type { Services } from '../../services';
 import type { PlanKind } from './service';
 
 const optionalText = z.string().trim().min(1).max(40).optional();
-const networkQuery = z.object({ network: optionalText });
-const cableQuery = z.object({ cablename: optionalText });
-const serviceQuery = z.object({ serviceID: optionalText });
-const idParams = z.object({ id: z.string().max(100) });
+export const networkQuery = z.object({ network: optionalText });
+export const cableQuery = z.object({ cablename: optionalText });
+export const serviceQuery = z.object({ serviceID: optionalText });
+export const idParams = z.object({ id: z.string().max(100) });
 
 /** The admin who acts, for the audit log. */
 const actorOf = (request: FastifyRequest) => {

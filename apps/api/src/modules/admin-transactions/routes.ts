@@ -6,7 +6,7 @@ import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 
-const idParams = z.object({ id: z.uuid() });
+export const idParams = z.object({ id: z.uuid() });
 
 /** A malformed id names no transaction: the same 404 as an unknown one. */
 function transactionId(params: unknown): string {

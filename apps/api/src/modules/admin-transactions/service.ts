@@ -13,7 +13,7 @@ import { ledgerRepository } from '../../ledger/repository';
 import type { Actor } from '../audit/repository';
 import { auditRepository } from '../audit/repository';
 import type { PurchaseRow } from '../purchases/repository';
-import { PROCESSING_GRACE_MS, type Settlement } from '../purchases/settlement';
+import type { Settlement } from '../purchases/settlement';
 import { requerySupplier } from '../purchases/supplier-calls';
 import { lagosMonthWindow } from '../transactions/history-service';
 import { transactionsRepository } from '../transactions/repository';
@@ -121,7 +121,7 @@ export function createAdminTransactionService(
     // (a requery would read "unknown" as failed): the same grace the reconciler gives it.
     if (
       order.state === 'processing' &&
-      clock.now().getTime() < order.createdAt.getTime() + PROCESSING_GRACE_MS
+      clock.now().getTime() < order.createdAt.getTime() + deps.config.processingGraceMs
     ) {
       throw new AppError('ORDER_STILL_PENDING');
     }

@@ -6,12 +6,12 @@ import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 
-const listQuery = z.object({
+export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   search: z.string().trim().max(100).optional(),
 });
-const idParams = z.object({ id: z.uuid() });
-const roleBody = z.object({ role: z.enum(ROLES, { error: 'Role must be user or admin.' }) });
+export const idParams = z.object({ id: z.uuid() });
+export const roleBody = z.object({ role: z.enum(ROLES, { error: 'Role must be user or admin.' }) });
 
 /** Admin: the customer list and role changes. Every route checks the admin role on the server. */
 export function adminUserRoutes(app: FastifyInstance, { adminUsers, guards }: Services) {

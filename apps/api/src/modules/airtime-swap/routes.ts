@@ -8,7 +8,7 @@ import type { Services } from '../../services';
 import { fill, fileLabel } from './dto';
 
 /** A swap is named by its reference (SWP-XXXXXXXX) or its uuid; anything else is refused. */
-const SWAP_REF =
+export const SWAP_REF =
   /^(SWP-[A-Z0-9]{8}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 export function swapRef(params: unknown): string {

@@ -18,6 +18,7 @@ import type {
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { crashPoint } from '../../lib/crash-points';
 import { SYSTEM_ACCOUNTS } from '../../ledger/accounts';
 import type { Ledger, Transfer } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
@@ -445,6 +446,7 @@ export function createAirtimeSwapService(
         note,
         async (tx, moved) => {
           if (paysOut(to)) await payOut(tx, moved);
+          if (paysOut(to)) crashPoint(config, 'swap:before-commit');
           await auditRepository.record(
             tx,
             admin,
@@ -464,6 +466,7 @@ export function createAirtimeSwapService(
           );
         },
       );
+      if (paysOut(to)) crashPoint(config, 'swap:after-commit');
       const message =
         action === 'reject'
           ? messages.swapRejected

@@ -9,6 +9,18 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { digestsEqual, keyedDigest } from '../../lib/hashing';
 import { otpRepository, type OtpPurpose } from './otp-repository';
+import { throttleRepository } from '../throttle/repository';
+
+/**
+ * Wrong codes allowed across codes (decision 0014): a code burns after 5 wrong tries, but 5 new
+ * codes an hour would otherwise give 25 guesses an hour at one e-mail for ever. Counted in
+ * rate_events, so every API process sees the same count.
+ */
+const OTP_MAX_FAILURES_PER_EMAIL = 10;
+const OTP_FAILURE_EMAIL_WINDOW_MS = 60 * 60 * 1000;
+/** Wrong codes from one address across e-mails (like login's per-address limit). */
+const OTP_MAX_FAILURES_PER_ADDRESS = 20;
+const OTP_FAILURE_ADDRESS_WINDOW_MS = 15 * 60 * 1000;
 
 const subjects: Record<OtpPurpose, string> = {
   auth: 'Your sign-in code',
@@ -59,13 +71,43 @@ export function createOtpService({ database, clock, config, mailer }: AppDeps) {
       });
     },
 
-    /** Succeeds once per code; any failure throws OTP_INVALID or OTP_TOO_MANY_ATTEMPTS. */
-    async verify(email: string, purpose: OtpPurpose, code: string): Promise<void> {
+    /**
+     * Succeeds once per code; any failure throws OTP_INVALID or OTP_TOO_MANY_ATTEMPTS, and past
+     * the wrong-code limits (per e-mail, and per caller address when given) OTP_VERIFY_THROTTLED,
+     * checked before the code so that a right guess is refused too while the limit holds.
+     */
+    async verify(
+      email: string,
+      purpose: OtpPurpose,
+      code: string,
+      { ip }: { ip?: string } = {},
+    ): Promise<void> {
       const now = clock.now();
       const db = database.db;
+      const emailKey = `otp-fail:${purpose}:${email}`;
+      const addressKey = ip === undefined ? undefined : `otp-fail:ip:${ip}`;
+      const [byEmail, byAddress] = await Promise.all([
+        throttleRepository.countSince(
+          db,
+          emailKey,
+          new Date(now.getTime() - OTP_FAILURE_EMAIL_WINDOW_MS),
+        ),
+        addressKey === undefined
+          ? 0
+          : throttleRepository.countSince(
+              db,
+              addressKey,
+              new Date(now.getTime() - OTP_FAILURE_ADDRESS_WINDOW_MS),
+            ),
+      ]);
+      if (byEmail >= OTP_MAX_FAILURES_PER_EMAIL || byAddress >= OTP_MAX_FAILURES_PER_ADDRESS) {
+        throw new AppError('OTP_VERIFY_THROTTLED');
+      }
       const open = await otpRepository.latestOpen(db, email, purpose);
       if (!open || open.expiresAt <= now) throw new AppError('OTP_INVALID');
       if (!digestsEqual(open.codeHash, digest(email, purpose, code))) {
+        await throttleRepository.record(db, emailKey, now);
+        if (addressKey !== undefined) await throttleRepository.record(db, addressKey, now);
         const attempts = await otpRepository.recordFailure(db, open.id, OTP_MAX_ATTEMPTS, now);
         throw new AppError(attempts >= OTP_MAX_ATTEMPTS ? 'OTP_TOO_MANY_ATTEMPTS' : 'OTP_INVALID');
       }

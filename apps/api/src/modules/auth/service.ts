@@ -51,7 +51,7 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
 
     /** Existing account: signed in. New e-mail: the reply carries `email` and a signup ticket. */
     async verifyOtp(email: string, code: string, meta: ClientMeta) {
-      await otp.verify(email, 'auth', code);
+      await otp.verify(email, 'auth', code, { ip: meta.ip });
       const user = await usersRepository.findByEmail(database.db, email);
       if (!user) {
         return {

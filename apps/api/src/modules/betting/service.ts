@@ -40,7 +40,8 @@ export function createBettingService(
 ) {
   const { config, clock, database, logger, providers } = deps;
   const catalogue = createBettingCatalogue(providers, clock);
-  const notifyUrl = `${config.publicBaseUrl}/api/webhooks/palmpay`;
+  // Read when an order is placed: a test app learns its own origin only once it listens.
+  const notifyUrl = () => `${config.publicBaseUrl}/api/webhooks/palmpay`;
 
   async function billers(): Promise<ListReply<BillerDto>> {
     const list = await catalogue.billers();
@@ -111,7 +112,7 @@ export function createBettingService(
           itemId: item.itemId,
           rechargeAccount: input.rechargeAccount,
           amountKobo,
-          notifyUrl,
+          notifyUrl: notifyUrl(),
         },
       };
     });

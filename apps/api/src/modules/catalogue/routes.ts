@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { parse } from '../../lib/validate';
 import type { Services } from '../../services';
 
-const serviceQuery = z.object({ serviceID: z.string().trim().min(1) });
-const cableQuery = z.object({ cablename: z.string().trim().min(1).optional() });
+export const serviceQuery = z.object({ serviceID: z.string().trim().min(1) });
+export const cableQuery = z.object({ cablename: z.string().trim().min(1).optional() });
 
 /** The catalogues of spec §7 (all GET, signed-in users). */
 export function catalogueRoutes(app: FastifyInstance, { catalogue, guards }: Services) {

@@ -2,6 +2,7 @@ import type { PalmPayWebhook } from '@owo/providers/types';
 import { messages } from '@owo/shared/messages';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
+import { crashPoint } from '../../lib/crash-points';
 import type { Ledger } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
 import type { LimitsService } from '../limits/service';
@@ -35,7 +36,7 @@ export function checkoutPaidEventId(orderNo: string): string {
  * is kept: it has already arrived).
  */
 export function createDepositCredit(
-  { database, clock, logger }: AppDeps,
+  { database, clock, logger, config }: AppDeps,
   ledger: Ledger,
   limits: LimitsService,
 ) {
@@ -148,8 +149,10 @@ export function createDepositCredit(
         providerOrderNo: event.orderNo,
       });
       await depositsRepository.updateEvent(tx, eventRowId, { transactionId: row.id });
+      crashPoint(config, 'deposit:before-commit');
       return 'credited';
     });
+    crashPoint(config, 'deposit:after-commit');
     if (outcome === 'unmatched') warnUnmatched(event, `no checkout deposit ${event.orderId}`);
     return outcome;
   }

@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 
 export const pinRepository = {
@@ -17,35 +17,31 @@ export const pinRepository = {
   },
 
   /**
-   * Takes one try before the PIN is checked, in one conditional update, so parallel guesses
-   * cannot exceed the limit. A lock that has run out starts the count again. Returns the number
-   * of tries now used and the stored PIN, or null when PIN use is locked or no PIN is set.
+   * The user's PIN state, with the row locked until the transaction ends: PIN checks for one user
+   * queue here, in the database, whichever API process runs them (docs/decisions/0004). NO KEY
+   * UPDATE, not UPDATE: the user's previous order still holds KEY SHARE on this row through its
+   * foreign keys until it commits, and a PIN check need not wait for that.
    */
-  async reserveAttempt(
-    db: DbOrTx,
-    userId: string,
-    now: Date,
-    maxFailures: number,
-    lockUntil: Date,
-  ) {
-    const lockExpired = and(isNotNull(users.pinLockedUntil), lt(users.pinLockedUntil, now));
-    const next = sql`case when ${lockExpired} then 1 else ${users.pinFailedAttempts} + 1 end`;
-    const rows = await db
-      .update(users)
-      .set({
-        pinFailedAttempts: next,
-        pinLockedUntil: sql`case when ${next} >= ${maxFailures} then ${lockUntil.toISOString()}::timestamptz else null end`,
+  async lockForCheck(tx: Tx, userId: string) {
+    const rows = await tx
+      .select({
+        pinHash: users.pinHash,
+        attempts: users.pinFailedAttempts,
+        lockedUntil: users.pinLockedUntil,
       })
-      .where(
-        and(
-          eq(users.id, userId),
-          isNotNull(users.pinHash),
-          or(isNull(users.pinLockedUntil), lockExpired),
-        ),
-      )
-      .returning({ attempts: users.pinFailedAttempts, pinHash: users.pinHash });
-    const row = rows[0];
-    return row?.pinHash ? { attempts: row.attempts, pinHash: row.pinHash } : null;
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('no key update')
+      .limit(1);
+    return rows[0];
+  },
+
+  /** Stores a wrong try: the failures in a row now, and the lock they earned (or none). */
+  async recordFailure(tx: Tx, userId: string, attempts: number, lockedUntil: Date | null) {
+    await tx
+      .update(users)
+      .set({ pinFailedAttempts: attempts, pinLockedUntil: lockedUntil })
+      .where(eq(users.id, userId));
   },
 
   async resetAttempts(db: DbOrTx, userId: string) {

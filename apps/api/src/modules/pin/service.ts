@@ -17,10 +17,9 @@ export function createPinService({ database, clock, config }: AppDeps, otp: OtpS
   const db = () => database.db;
 
   /**
-   * One check at a time per user (in this process). A check takes a try before it verifies, so
-   * that parallel guesses cannot exceed the limit; without the queue, six purchases sent at once
-   * with the right PIN would use up the tries and lock it. Across API processes such bursts can
-   * still lock (docs/decisions/0004).
+   * One check at a time per user in this process. Correctness does not rest on it (each check
+   * holds the user's row lock, see checkPinNow); it keeps a burst for one user waiting here rather
+   * than holding pool connections while they wait on that lock.
    */
   const turns = new Map<string, Promise<void>>();
   async function checkPin(userId: string, pin: string): Promise<void> {
@@ -53,28 +52,38 @@ export function createPinService({ database, clock, config }: AppDeps, otp: OtpS
     return verifySecret(stored, pin);
   }
 
+  /**
+   * The check and its count in one transaction holding the user's row lock (SELECT … FOR UPDATE),
+   * so concurrent checks for one user run one after another in the database, across every API
+   * process: parallel guesses cannot exceed the limit, and only a wrong PIN counts as a failure,
+   * so a burst of correct ones never locks (docs/decisions/0004, issue 7 addendum).
+   */
   async function checkPinNow(userId: string, pin: string): Promise<void> {
-    const now = clock.now();
-    const reserved = await pinRepository.reserveAttempt(
-      db(),
-      userId,
-      now,
-      PIN_MAX_FAILURES,
-      new Date(now.getTime() + PIN_LOCK_MS),
-    );
-    if (!reserved) {
-      const state = await pinRepository.read(db(), userId);
-      throw new AppError(state?.pinHash ? 'PIN_LOCKED' : 'PIN_NOT_SET');
-    }
-    if (await pinMatches(reserved.pinHash, userId, pin)) {
-      if (reserved.pinHash.startsWith(PIN_DIGEST_PREFIX)) {
-        await pinRepository.resetAttempts(db(), userId);
-      } else {
-        await pinRepository.setPin(db(), userId, pinDigest(userId, pin));
+    const verdict = await db().transaction(async (tx) => {
+      const state = await pinRepository.lockForCheck(tx, userId);
+      if (!state?.pinHash) return 'PIN_NOT_SET' as const;
+      const now = clock.now();
+      if (state.lockedUntil && state.lockedUntil >= now) return 'PIN_LOCKED' as const;
+      if (await pinMatches(state.pinHash, userId, pin)) {
+        if (!state.pinHash.startsWith(PIN_DIGEST_PREFIX)) {
+          await pinRepository.setPin(tx, userId, pinDigest(userId, pin));
+        } else if (state.attempts !== 0 || state.lockedUntil) {
+          await pinRepository.resetAttempts(tx, userId);
+        }
+        return 'ok' as const;
       }
-      return;
-    }
-    throw new AppError(reserved.attempts >= PIN_MAX_FAILURES ? 'PIN_LOCKED' : 'PIN_INCORRECT');
+      // A lock that has run out starts the count again.
+      const failures = (state.lockedUntil ? 0 : state.attempts) + 1;
+      const locks = failures >= PIN_MAX_FAILURES;
+      await pinRepository.recordFailure(
+        tx,
+        userId,
+        failures,
+        locks ? new Date(now.getTime() + PIN_LOCK_MS) : null,
+      );
+      return locks ? ('PIN_LOCKED' as const) : ('PIN_INCORRECT' as const);
+    });
+    if (verdict !== 'ok') throw new AppError(verdict);
   }
 
   return {

@@ -2,6 +2,7 @@ import type { TransactionMetadata, ServiceType } from '@owo/shared/api-types';
 import { makeVtpassRequestId } from '@owo/providers/vtpass/request-id';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { crashPoint } from '../../lib/crash-points';
 import type { Ledger } from '../../ledger/ledger';
 import { LedgerError } from '../../ledger/ledger';
 import type { LimitsService } from '../limits/service';
@@ -20,7 +21,7 @@ import {
 } from './idempotency';
 import { replyFor, type StoredReply } from './replies';
 import { purchasesRepository, type PurchaseRow } from './repository';
-import { PROCESSING_GRACE_MS, type Settlement } from './settlement';
+import type { Settlement } from './settlement';
 import { callSupplier, supplierOf, type SupplierRequest } from './supplier-calls';
 
 /** Everything an order needs, priced from our catalogue (never from the client). */
@@ -114,7 +115,7 @@ export function createOrderFlow(
         sellingKobo: draft.sellingKobo,
         costKobo: draft.costKobo,
         attempts: 0,
-        nextCheckAt: new Date(clock.now().getTime() + PROCESSING_GRACE_MS),
+        nextCheckAt: new Date(clock.now().getTime() + deps.config.processingGraceMs),
         leaseUntil: null,
         lastDescription: '',
         resolvedAt: null,
@@ -148,6 +149,7 @@ export function createOrderFlow(
     await pin.checkPin(ctx.userId, ctx.pin);
 
     let reserved;
+    crashPoint(deps.config, 'purchase:before-reserve');
     try {
       reserved = await reserve(ctx, draft, hash);
     } catch (error) {
@@ -160,8 +162,10 @@ export function createOrderFlow(
       throw error;
     }
     let purchase = reserved.purchase;
+    crashPoint(deps.config, 'purchase:after-reserve');
 
     let outcome = await callSupplier(providers, draft.request, purchase.supplierRequestId);
+    crashPoint(deps.config, 'purchase:after-supplier');
     if (outcome.status === 'failed' && draft.fallback) {
       // Same order, same reservation, another route; a new request id for the new supplier.
       const supplierRequestId = `${purchase.supplierRequestId}F`;
@@ -205,6 +209,7 @@ export function createOrderFlow(
         stored = replyFor(row);
         await storeReply(tx, ctx, stored);
       });
+      crashPoint(deps.config, 'purchase:after-post');
       if (settled && stored) return stored;
     }
     // The reconciler resolved it first (a very slow supplier): answer from the order as it is.

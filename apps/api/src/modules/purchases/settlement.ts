@@ -1,5 +1,6 @@
 import type { PurchaseOutcome } from '@owo/providers/types';
 import type { AppDeps } from '../../deps';
+import { crashPoint } from '../../lib/crash-points';
 import { supplierFloat } from '../../ledger/accounts';
 import type { Ledger, Transfer } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
@@ -14,9 +15,6 @@ export function nextCheckDelayMs(attempts: number): number {
   return BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)] ?? 3_600_000;
 }
 
-/** How long the paying request has before the reconciler may take over an unfinished order. */
-export const PROCESSING_GRACE_MS = 120_000;
-
 type Terminal = Extract<PurchaseOutcome, { status: 'delivered' | 'failed' }>;
 
 /**
@@ -25,7 +23,7 @@ type Terminal = Extract<PurchaseOutcome, { status: 'delivered' | 'failed' }>;
  * state. Used by the paying request and by the reconciler alike; the conditional state update in
  * purchasesRepository.resolve makes the first of them win and the other a no-op.
  */
-export function createSettlement({ database, clock }: AppDeps, ledger: Ledger) {
+export function createSettlement({ database, clock, config }: AppDeps, ledger: Ledger) {
   async function settle(
     purchase: PurchaseRow,
     outcome: Terminal,
@@ -95,6 +93,7 @@ export function createSettlement({ database, clock }: AppDeps, ledger: Ledger) {
         extra,
       );
       await alsoInTransaction?.(tx, row);
+      crashPoint(config, 'purchase:before-post');
       // Last: the shared system rows stay locked only from here to the commit.
       await ledger.apply(tx, transfers);
       return row;

@@ -12,7 +12,7 @@ import { parse } from '../../lib/validate';
 import type { Services } from '../../services';
 import { requestContext, sendStored } from '../purchases/route-context';
 
-const categoryParams = z.object({ id: z.string().trim().min(1).max(64) });
+export const categoryParams = z.object({ id: z.string().trim().min(1).max(64) });
 
 /**
  * The alternative service-category family of spec §7 (Safe Haven), plus the catalogue its

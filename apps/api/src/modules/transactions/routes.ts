@@ -5,7 +5,7 @@ import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 
-const historyQuery = z.object({
+export const historyQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(HISTORY_MAX_PAGE_SIZE).optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),

@@ -5,6 +5,7 @@ import { messages } from '@owo/shared/messages';
 import type { transferSchema } from '@owo/shared/schemas/transfers';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { crashPoint } from '../../lib/crash-points';
 import { LedgerError, type Ledger } from '../../ledger/ledger';
 import type { LimitsService } from '../limits/service';
 import type { PinService } from '../pin/service';
@@ -39,7 +40,7 @@ const nameOf = (p: Party) => `${p.firstName} ${p.lastName}`.trim() || p.email;
  * No supplier is involved, so there is no pending state: it happens whole or not at all.
  */
 export function createTransferService(
-  { database, clock }: AppDeps,
+  { database, clock, config }: AppDeps,
   ledger: Ledger,
   pin: PinService,
   limits: LimitsService,
@@ -86,7 +87,9 @@ export function createTransferService(
     await pin.checkPin(ctx.userId, input.transactionPin);
 
     try {
-      return await move(ctx, input, recipient, hash);
+      const reply = await move(ctx, input, recipient, hash);
+      crashPoint(config, 'transfer:after-commit');
+      return reply;
     } catch (error) {
       if (error instanceof KeyTaken && ctx.idempotencyKey) {
         return replayStored(database, ctx.userId, ctx.idempotencyKey, hash);
@@ -186,6 +189,7 @@ export function createTransferService(
           transactionId: debit.id,
         },
       ]);
+      crashPoint(config, 'transfer:before-commit');
       return reply;
     });
   }

@@ -1,6 +1,7 @@
 import type { PalmPayWebhook } from '@owo/providers/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { crashPoint } from '../../lib/crash-points';
 import type { CreditOutcome, DepositCredit } from '../deposits/credit';
 
 type BillEvent = Extract<PalmPayWebhook, { kind: 'bill' }>;
@@ -15,7 +16,7 @@ export type BillNotificationHandler = (event: BillEvent) => Promise<unknown>;
  * retries anything else; errors (the database down) are not, so PalmPay retries them.
  */
 export function createWebhookService(
-  { providers, logger }: AppDeps,
+  { providers, logger, config }: AppDeps,
   credit: DepositCredit,
   billHandler: BillNotificationHandler | undefined,
 ) {
@@ -25,6 +26,7 @@ export function createWebhookService(
     ): Promise<{ kind: PalmPayWebhook['kind']; outcome: CreditOutcome | 'handled' }> {
       const event = providers.palmpay.parseWebhook(rawBody);
       if (!event) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      crashPoint(config, 'webhook:after-signature');
       switch (event.kind) {
         case 'checkout':
           return {
