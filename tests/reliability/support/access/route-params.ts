@@ -1,0 +1,167 @@
+import type { ApiRoute } from '../../../../apps/api/src/app';
+import type { AccessWorld } from './world';
+
+/**
+ * The access matrix is generated from app.routeTable; what cannot be read from a route is here:
+ * which routes are meant to be public, and what to put in each `:param`. Every table is keyed by
+ * `METHOD url`, and the matrix fails when the route table holds a route none of them covers, so a
+ * new route must be placed here (and so thought about) before the suite passes again.
+ */
+
+export const routeKey = (route: Pick<ApiRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;
+
+/**
+ * Routes anyone may call. Each has its own protection: sign-in and sign-up codes (rate limits
+ * below), PalmPay's RSA signature on the webhook, and system routes that reveal nothing private.
+ * A route that lost its guard shows up as an unexpected member.
+ */
+export const EXPECTED_PUBLIC = [
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/config',
+  'POST /api/auth/request-otp',
+  'POST /api/auth/resend-otp',
+  'POST /api/auth/verify-otp',
+  'POST /api/auth/complete-signup',
+  'POST /api/auth/login',
+  'POST /api/auth/google',
+  'POST /api/user/request-password-reset',
+  'POST /api/user/reset-password',
+  'POST /api/webhooks/palmpay',
+].sort();
+
+/** One id of the first user's to try as the second user, named so a failure says which. */
+export interface OwnedId {
+  label: string;
+  value: string;
+  /**
+   * False for an id of another kind than the route reads (still a probe: it must not open
+   * anything of A's for B); the others A opens themselves, which proves B's 404 is the owner check.
+   */
+  ownerOpens?: false;
+}
+
+/**
+ * Customer routes whose parameter names something a user owns: each gives every id of user A's
+ * that fits it (both spellings where the route takes two, e.g. the SWP- reference and the uuid).
+ * Called as user B, each must answer 404 (or 403) and show nothing of A's.
+ */
+export const OWNED_PARAM_ROUTES: Record<string, (w: AccessWorld) => OwnedId[]> = {
+  'POST /api/airtime-swap/:swapId/upload': (w) => [
+    { label: 'swap reference', value: w.a.swapRef },
+    { label: 'swap uuid', value: w.a.swapUuid },
+  ],
+  'GET /api/deposit/:id/status': (w) => [
+    { label: 'checkout deposit id', value: w.a.checkoutId },
+    { label: 'virtual-account deposit id', value: w.a.virtualIntentId },
+  ],
+  'GET /api/deposit/session/:sdkSessionId': (w) => [
+    { label: 'checkout session', value: w.a.sdkSessionId },
+  ],
+  'GET /api/account/virtual/account/:id': (w) => [
+    { label: 'virtual account id', value: w.a.virtualAccountId },
+    { label: 'sub-account id', value: w.a.subaccountId, ownerOpens: false },
+    { label: 'user id', value: w.a.id },
+  ],
+  'GET /api/account/virtual/:id': (w) => [
+    { label: 'virtual-account deposit id', value: w.a.virtualIntentId },
+    { label: 'checkout deposit id', value: w.a.checkoutId, ownerOpens: false },
+  ],
+  'GET /api/account/:id': (w) => [
+    { label: 'sub-account id', value: w.a.subaccountId },
+    { label: 'virtual account id', value: w.a.virtualAccountId },
+    { label: 'user id', value: w.a.id, ownerOpens: false },
+  ],
+};
+
+/**
+ * Customer routes whose parameter names something everyone shares (a supplier, a catalogue
+ * category): nothing to leak between users, so they only get the 401 rows. The value is a real
+ * one, so the call reaches the route's own code when the guard lets it through.
+ */
+export const SHARED_PARAM_ROUTES: Record<string, (w: AccessWorld) => string> = {
+  'GET /api/transactions/data-plans/:supplier': () => 'ogdams',
+  'POST /api/transactions/data/:supplier': () => 'ogdams',
+  'GET /api/services/categories/:id/products': (w) => w.categoryId,
+};
+
+/**
+ * Admin routes with a parameter: the value a regular user aims at. Real ids where the call would
+ * do harm (promote themselves, credit themselves, pay out A's swap, act on A's order), so the
+ * "database unchanged" check means something.
+ */
+export const ADMIN_PARAM_ROUTES: Record<string, (w: AccessWorld) => string> = {
+  'PATCH /api/admin/users/:id/role': (w) => w.b.id,
+  'POST /api/admin/users/:id/credit': (w) => w.b.id,
+  'PATCH /api/airtime-swap/admin/:swapId/verify': (w) => w.a.swapRef,
+  'PATCH /api/admin/products/data-plans/:id': (w) => w.planIds.dataPlan,
+  'PATCH /api/admin/products/update-ogdams/:id': (w) => w.planIds.ogdamsPlan,
+  'PATCH /api/admin/products/cable-plans/:id': (w) => w.planIds.cablePlan,
+  'PATCH /api/admin/products/vtpass/data-plans/:id': (w) => w.planIds.vtpassDataPlan,
+  'PATCH /api/admin/products/vtpass/tv-plans/:id': (w) => w.planIds.vtpassTvPlan,
+  'GET /api/admin/transactions/:id': (w) => w.a.transactionId,
+  'POST /api/admin/transactions/:id/approve': (w) => w.a.transactionId,
+  'POST /api/admin/transactions/:id/refund': (w) => w.a.transactionId,
+  'POST /api/admin/transactions/:id/reverse': (w) => w.a.transactionId,
+};
+
+/**
+ * Bodies that would do damage if a regular user's admin call went through (the rest send `{}`:
+ * the guard must refuse before the body is read).
+ */
+export const ADMIN_ATTACK_BODIES: Record<string, object> = {
+  'PATCH /api/admin/users/:id/role': { role: 'admin' },
+  'POST /api/admin/users/:id/credit': { amount: 50_000, reason: 'self-credit attempt' },
+  'PATCH /api/airtime-swap/admin/:swapId/verify': { action: 'approve' },
+  'POST /api/admin/transactions/:id/refund': { reason: 'refund attempt' },
+  'POST /api/admin/transactions/:id/reverse': { reason: 'reverse attempt' },
+  'POST /api/admin/transactions/:id/approve': { reason: 'approve attempt' },
+  'POST /api/admin/system/emergency-shutdown': {
+    reason: 'shutdown attempt',
+    duration: 60,
+    services: ['airtime', 'data'],
+  },
+  'PATCH /api/admin/products/data-plans/:id': { sellingPrice: 1, isAvailable: true },
+  'PUT /api/admin/products/utility-discount': { discount: 50 },
+};
+
+/** The `:name` parameters of a route's url, in order. */
+export function paramsOf(url: string): string[] {
+  return [...url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
+}
+
+/** The url with its one parameter replaced (every route here has at most one). */
+export function fillPath(url: string, value: string): string {
+  if (paramsOf(url).length > 1) throw new Error(`${url}: more than one parameter, extend fillPath`);
+  return url.replace(/:\w+/, encodeURIComponent(value));
+}
+
+/** A url fit to call, for the 401 rows: A's id, a shared value or the admin target. */
+export function sampleUrl(route: ApiRoute, w: AccessWorld): string {
+  if (paramsOf(route.url).length === 0) return route.url;
+  const key = routeKey(route);
+  const owned = OWNED_PARAM_ROUTES[key]?.(w)[0]?.value;
+  const value = owned ?? SHARED_PARAM_ROUTES[key]?.(w) ?? ADMIN_PARAM_ROUTES[key]?.(w);
+  if (value === undefined) throw new Error(`${key}: no value for its parameter (route-params.ts)`);
+  return fillPath(route.url, value);
+}
+
+/** Routes with a parameter that no table above covers, and table rows naming no route. */
+export function uncoveredParamRoutes(table: ApiRoute[]) {
+  const keys = new Set(table.map(routeKey));
+  const covered = (route: ApiRoute) => {
+    const key = routeKey(route);
+    if (route.access === 'admin') return key in ADMIN_PARAM_ROUTES;
+    return key in OWNED_PARAM_ROUTES || key in SHARED_PARAM_ROUTES;
+  };
+  const missing = table
+    .filter((r) => r.access !== 'public' && paramsOf(r.url).length > 0 && !covered(r))
+    .map(routeKey);
+  const stale = [
+    ...Object.keys(OWNED_PARAM_ROUTES),
+    ...Object.keys(SHARED_PARAM_ROUTES),
+    ...Object.keys(ADMIN_PARAM_ROUTES),
+    ...Object.keys(ADMIN_ATTACK_BODIES),
+  ].filter((key) => !keys.has(key));
+  return { missing, stale };
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  startApi,
+  startSandboxProcess,
+  type ApiProcess,
+  type SandboxProcess,
+} from '../../../../scripts/bench/api-process';
+import { seed } from '../../../../scripts/bench/seed';
+import { createScratchDatabase, type ScratchDatabase } from './database';
+import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The PIN every seeded customer has (scripts/bench/seed.ts). */
+export { BENCH_PIN as CLUSTER_PIN } from '../../../../scripts/bench/seed';
+
+export interface Cluster {
+  /** The round-robin proxy in front of every process: where customers and PalmPay call. */
+  origin: string;
+  apis: ApiProcess[];
+  /** Each process's own origin, to aim a request at one of them. */
+  origins: string[];
+  proxy: RoundRobinProxy;
+  sandbox: SandboxProcess;
+  database: ScratchDatabase;
+  /** Seeded customers (verified e-mail, PIN 1234, the largest operator credit, a session). */
+  users: { token: string; id: string }[];
+  stop(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  adminUrl: string;
+  processes: number;
+  users: number;
+  /** Extra environment for every API process. */
+  env?: Record<string, string>;
+}
+
+/**
+ * N API processes on one fresh PostgreSQL database, all talking to one provider sandbox process,
+ * behind a round-robin proxy. Each process's PUBLIC_BASE_URL is the proxy, so the webhooks
+ * PalmPay's simulator sends for checkouts (to the notifyUrl the API gave it) come in through the
+ * proxy too. Everything started is stopped by stop(), also after a failed start.
+ */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'owo-procs-'));
+  const sessionSecret = randomBytes(32).toString('hex');
+  const started: { stop(): Promise<void> }[] = [];
+  const database = await createScratchDatabase(options.adminUrl);
+  const stop = async () => {
+    for (const item of started.reverse()) await item.stop().catch(() => {});
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // The seeding migrates the database, so the processes start on a ready schema.
+    const seeded = await seed({
+      databaseUrl: database.url,
+      users: options.users,
+      dataDir,
+      sessionSecret,
+    });
+    const sandbox = await startSandboxProcess(ROOT);
+    started.push(sandbox);
+    const proxy = await startRoundRobinProxy();
+    started.push({ stop: () => proxy.close() });
+    const startOne = () =>
+      startApi({
+        root: ROOT,
+        databaseUrl: database.url,
+        poolMax: 5,
+        dataDir,
+        sessionSecret,
+        pinCache: false,
+        externalSandbox: sandbox,
+        env: { PUBLIC_BASE_URL: proxy.origin, ...options.env },
+      }).then((api) => {
+        started.push(api);
+        return api;
+      });
+    // The first fills the plan catalogue alone; the others then find it filled.
+    const apis = [await startOne()];
+    apis.push(
+      ...(await Promise.all(Array.from({ length: options.processes - 1 }, () => startOne()))),
+    );
+    proxy.setBackends(apis.map((api) => api.port));
+    return {
+      origin: proxy.origin,
+      apis,
+      origins: apis.map((api) => `http://127.0.0.1:${api.port}`),
+      proxy,
+      sandbox,
+      database,
+      users: seeded.tokens.map((token, i) => ({ token, id: seeded.userIds[i]! })),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
