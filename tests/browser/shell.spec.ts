@@ -57,6 +57,12 @@ test('an admin sees the Admin row and logs out to /login', async ({ page }) => {
 
 test('a regular customer has no Admin row', async ({ page }) => {
   await signUpByEmail(page, newEmail('plain'), 'Femi');
+  // Opened afresh, a signed-in route paints index.html's boot shell until the app's first render
+  // replaces it: then neither the shell nor the attribute that shows it is left.
+  await page.goto('/home');
+  await expect(page.getByText('Quick services')).toBeVisible();
+  await expect(page.locator('#owo-boot-shell')).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-owo-boot', /.*/);
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);

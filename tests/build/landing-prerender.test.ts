@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANDING_GUARD_SCRIPT } from '@owo/shared/landing-guard-script';
+import {
+  BOOT_SHELL_HTML,
+  LANDING_GUARD_SCRIPT,
+  LANDING_GUARD_STYLE,
+} from '@owo/shared/landing-guard-script';
 import { contentSecurityPolicy } from '../../apps/api/src/plugins/security-headers';
 
 // WEB_BUILD_DIR: check another build (e.g. one made with --outDir) without touching dist.
@@ -20,6 +24,13 @@ describe('web build: prerendered landing page', () => {
     // The entry starts from a template (after the first paint on "/"), not from the head.
     expect(html.match(/<script type="module"/g)).toHaveLength(1);
     expect(html).toMatch(/<template id="owo-entry"><script type="module"/);
+  });
+
+  it('carries the boot shell outside #root, shown only off the landing page', () => {
+    expect(html).toContain(`${BOOT_SHELL_HTML}<div id="root">`);
+    expect(html).toContain(LANDING_GUARD_STYLE);
+    expect(LANDING_GUARD_STYLE).toContain('#owo-boot-shell{display:none}');
+    expect(LANDING_GUARD_STYLE).toContain('html[data-owo-boot=app] #owo-boot-shell{display:flex');
   });
 
   it('has exactly one inline script, the shared one, allowed by the CSP hash', () => {

@@ -124,9 +124,10 @@ export function prerenderLanding(root: string): Plugin {
             LandingShell: () => React.ReactNode;
           };
           // Through Vite too: the config's own imports cannot load workspace TypeScript.
-          const { LANDING_GUARD_SCRIPT, LANDING_GUARD_STYLE } = (await server.ssrLoadModule(
-            '@owo/shared/landing-guard-script',
-          )) as typeof import('@owo/shared/landing-guard-script');
+          const { LANDING_GUARD_SCRIPT, LANDING_GUARD_STYLE, BOOT_SHELL_HTML } =
+            (await server.ssrLoadModule(
+              '@owo/shared/landing-guard-script',
+            )) as typeof import('@owo/shared/landing-guard-script');
           const rendered = renderToString(createElement(LandingShell));
           // React puts resource hints (<link rel="preload"> for the logo) first; they belong in
           // <head>, outside the markup hydrateRoot walks.
@@ -147,7 +148,7 @@ export function prerenderLanding(root: string): Plugin {
           );
           return html
             .replace('</head>', `${hints}</head>`)
-            .replace(ROOT_DIV, `<div id="root">${markup}</div>`);
+            .replace(ROOT_DIV, `${BOOT_SHELL_HTML}<div id="root">${markup}</div>`);
         } finally {
           await server.close();
         }

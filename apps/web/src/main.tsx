@@ -78,7 +78,16 @@ if (opensOnLanding()) {
   // index.html's prerendered landing page, hidden on this route by its boot script
   // (packages/shared/src/landing-guard-script.ts), makes way for the app.
   container.textContent = '';
-  document.documentElement.removeAttribute('data-owo-boot');
+  // The boot shell (index.html's skeleton, shown while the app loads) and the attribute that
+  // shows it go when the app's first render lands in the container: a MutationObserver runs
+  // before the next paint, so the skeleton never shows next to the app, nor the page blank.
+  const shell = document.getElementById('owo-boot-shell');
+  new MutationObserver((_, observer) => {
+    if (!container.firstChild) return;
+    observer.disconnect();
+    shell?.remove();
+    document.documentElement.removeAttribute('data-owo-boot');
+  }).observe(container, { childList: true });
   root = createRoot(container);
   startApp();
 }

@@ -28,5 +28,37 @@ export const LANDING_GUARD_SCRIPT =
   "else if(l.pathname!=='/'||s||token){d.documentElement.setAttribute('data-owo-boot','app');" +
   "boot();add('owo-app');add('owo-route:'+l.pathname)}else boot()})();";
 
-/** The CSS rule that goes with it: prerendered landing markup stays hidden off the landing page. */
-export const LANDING_GUARD_STYLE = 'html[data-owo-boot=app] #root>*{display:none}';
+/**
+ * The CSS that goes with it: off the landing page the prerendered landing markup stays hidden and
+ * the boot shell below shows instead, until the app's first render (apps/web/src/main.tsx).
+ */
+export const LANDING_GUARD_STYLE =
+  'html[data-owo-boot=app] #root>*{display:none}' +
+  '#owo-boot-shell{display:none}' +
+  'html[data-owo-boot=app] #owo-boot-shell{display:flex;flex-direction:column;gap:16px;' +
+  'max-width:480px;margin:0 auto;padding:16px 20px}' +
+  '#owo-boot-shell .bs-top{display:flex;align-items:center;gap:12px;height:48px}' +
+  '#owo-boot-shell .bs-top img{border-radius:12px}' +
+  '#owo-boot-shell i{display:block;border-radius:12px;background:#e8ecea}' +
+  '#owo-boot-shell .bs-card{height:136px;border-radius:24px;background:#0b6e4f;opacity:.9}' +
+  '#owo-boot-shell .bs-grid{display:grid;grid-template-columns:repeat(4,1fr);gap:12px}' +
+  '#owo-boot-shell .bs-grid i{height:64px;border-radius:16px}' +
+  '#owo-boot-shell .bs-row{height:56px}' +
+  '@media (prefers-reduced-motion:no-preference){#owo-boot-shell i,#owo-boot-shell .bs-card' +
+  '{animation:owo-pulse 1.2s ease-in-out infinite alternate}}' +
+  '@keyframes owo-pulse{to{opacity:.55}}';
+
+/**
+ * The boot shell: a skeleton of the app's screens that index.html shows off the landing page
+ * while the JavaScript loads (a signed-in visit to /home would otherwise stay blank for a second
+ * or more on a slow phone). Static markup, painted from the HTML alone; aria-hidden, since it
+ * says nothing a screen reader needs.
+ */
+export const BOOT_SHELL_HTML =
+  '<div id="owo-boot-shell" aria-hidden="true">' +
+  '<div class="bs-top"><img src="/favicon.svg" alt="" width="36" height="36">' +
+  '<i style="width:45%;height:18px"></i></div>' +
+  '<div class="bs-card"></div>' +
+  `<div class="bs-grid">${'<i></i>'.repeat(8)}</div>` +
+  `${'<i class="bs-row"></i>'.repeat(3)}` +
+  '</div>';
