@@ -74,6 +74,9 @@ test('a landing link clicked after the app bundle was prefetched opens its scree
   page,
 }) => {
   await page.goto('/');
+  // The landing page's JavaScript starts a moment after the load event (landing-guard-script.ts):
+  // until it has hydrated the page, a hover warms nothing and the link is a plain link.
+  await page.waitForLoadState('networkidle');
   const link = page.getByRole('link', { name: 'Continue with email' });
   const appLoaded = page.waitForResponse((r) => /\/assets\/App-[^/]*\.js$/.test(r.url()));
   await link.hover();

@@ -11,7 +11,7 @@ import type { AppDeps } from './deps';
 import { errorBody, errorCatalogue } from './errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNulGuard } from './plugins/reject-nul';
-import { helmetOptions } from './plugins/security-headers';
+import { helmetOptionsFor } from './plugins/security-headers';
 import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // The web build sets no CSP of its own: the policy (Google sign-in, chat widget) is set here.
-  await app.register(helmet, helmetOptions);
+  await app.register(helmet, helmetOptionsFor(deps.config));
   // The web app is served from this origin, so by default no other origin may call the API from a
   // browser; CORS_ORIGINS names the ones that may (decision 0014). Bearer tokens, no cookies.
   await app.register(cors, {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { Config } from '../config';
 import { LANDING_GUARD_SCRIPT } from '@owo/shared/landing-guard-script';
 
 /**
@@ -72,3 +73,23 @@ export const helmetOptions: FastifyHelmetOptions = {
   // The app is never framed (clickjacking on the PIN and transfer screens).
   frameguard: { action: 'deny' },
 };
+
+/**
+ * In sandbox mode the pretend suppliers run on loopback over plain http and serve their own
+ * pictures there (PalmPay's biller icons, as the real PalmPay serves them from its https CDN), so
+ * the policy lets images come from loopback too. Never in live mode.
+ */
+export function helmetOptionsFor(config: Pick<Config, 'providerMode'>): FastifyHelmetOptions {
+  if (config.providerMode !== 'sandbox') return helmetOptions;
+  const { directives } = contentSecurityPolicy;
+  return {
+    ...helmetOptions,
+    contentSecurityPolicy: {
+      ...contentSecurityPolicy,
+      directives: {
+        ...directives,
+        'img-src': [...directives['img-src'], 'http://127.0.0.1:*', 'http://localhost:*'],
+      },
+    },
+  };
+}
