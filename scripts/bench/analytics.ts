@@ -4,14 +4,12 @@ import pg from 'pg';
 import { ANALYTICS_PERIODS } from '@owo/shared/constants';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
-import type { AppDeps } from '../../apps/api/src/deps';
 import { createAnalyticsRollup } from '../../apps/api/src/jobs/analytics-rollup';
-import { systemClock } from '../../apps/api/src/lib/clock';
-import { createLogger } from '../../apps/api/src/lib/logger';
 import { createSessionService } from '../../apps/api/src/modules/auth/session-service';
 import { usersRepository } from '../../apps/api/src/modules/users/repository';
-import type { Providers } from '@owo/providers/types';
 import { startApi } from './api-process';
+import { offlineDeps } from './offline-deps';
+import { timedGet } from './timed-get';
 
 /**
  * The admin dashboard's analytics at scale: 1,000,000 transactions over the last ~400 days (with
@@ -153,23 +151,6 @@ async function seedRows(client: pg.Client, transactions: number, users: number) 
   return { transfers: await count('ledger_transfers') };
 }
 
-function timedGet(agent: http.Agent, port: number, path: string, token: string) {
-  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(
-      { host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${token}` } },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 export async function analyticsBench(options: {
   root: string;
   databaseUrl: string;
@@ -243,18 +224,7 @@ export async function analyticsBench(options: {
       );
     }
 
-    const deps: AppDeps = {
-      config,
-      database,
-      clock: systemClock,
-      mailer: { send: async () => {} },
-      logger: createLogger('silent'),
-      providers: new Proxy({} as Providers, {
-        get() {
-          throw new Error('the analytics bench calls no supplier');
-        },
-      }),
-    };
+    const deps = offlineDeps(config, database, 'the analytics bench');
     log('analytics: rolling up the finished days (the background job, run once to the end)…');
     const rollupStarted = performance.now();
     const job = createAnalyticsRollup(deps);

@@ -6,16 +6,16 @@ import { openDatabase, type Database, type Db } from '../../apps/api/src/db/clie
 import * as schema from '../../apps/api/src/db/schema';
 import type { AppDeps } from '../../apps/api/src/deps';
 import { systemClock } from '../../apps/api/src/lib/clock';
-import { createLogger } from '../../apps/api/src/lib/logger';
 import { createSessionService } from '../../apps/api/src/modules/auth/session-service';
 import {
   createHistoryService,
   type HistoryQuery,
 } from '../../apps/api/src/modules/transactions/history-service';
 import { usersRepository } from '../../apps/api/src/modules/users/repository';
-import type { Providers } from '@owo/providers/types';
 import { startApi } from './api-process';
 import { percentilesOf } from './open-load';
+import { offlineDeps } from './offline-deps';
+import { timedGet } from './timed-get';
 
 /**
  * A customer's history search at scale (`npm run bench -- --history`): one user with 50,000
@@ -139,28 +139,6 @@ export async function seedRows(
   await client.query(`vacuum analyze transactions`);
 }
 
-function timedGet(agent: http.Agent, port: number, path: string, token: string) {
-  return new Promise<{ status: number; ms: number; body: string }>((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(
-      { host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${token}` } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            ms: performance.now() - started,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 /** The calls measured: what a customer does on the history screen, plain and searching. */
 export function historyCalls(now: Date): string[] {
   const year = now.getUTCFullYear() - 1;
@@ -260,18 +238,7 @@ export async function historyBench(options: {
   let seedSeconds: number;
   try {
     await database.migrate();
-    const deps: AppDeps = {
-      config,
-      database,
-      clock: systemClock,
-      mailer: { send: async () => {} },
-      logger: createLogger('silent'),
-      providers: new Proxy({} as Providers, {
-        get() {
-          throw new Error('the history bench calls no supplier');
-        },
-      }),
-    };
+    const deps = offlineDeps(config, database, 'the history bench');
     const user = await database.db.transaction((tx) =>
       usersRepository.insertWithWallet(tx, {
         email: `bench.history.${Date.now().toString(36)}@example.com`,

@@ -1,9 +1,6 @@
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
-import type { AppDeps } from '../../apps/api/src/deps';
 import { createLedger } from '../../apps/api/src/ledger/ledger';
-import { systemClock } from '../../apps/api/src/lib/clock';
-import { createLogger } from '../../apps/api/src/lib/logger';
 import {
   createAdjustmentService,
   MAX_OPERATOR_CREDIT_KOBO,
@@ -12,7 +9,7 @@ import { createOtpService } from '../../apps/api/src/modules/auth/otp-service';
 import { createSessionService } from '../../apps/api/src/modules/auth/session-service';
 import { createPinService } from '../../apps/api/src/modules/pin/service';
 import { usersRepository } from '../../apps/api/src/modules/users/repository';
-import type { Providers } from '@owo/providers/types';
+import { offlineDeps } from './offline-deps';
 
 export const BENCH_PIN = '1234';
 
@@ -50,19 +47,7 @@ export async function seed(options: {
   const database = openDatabase({ databaseUrl: options.databaseUrl, poolMax: 10 });
   try {
     await database.migrate();
-    const deps: AppDeps = {
-      config,
-      database,
-      clock: systemClock,
-      mailer: { send: async () => {} },
-      logger: createLogger('silent'),
-      // Seeding calls no supplier.
-      providers: new Proxy({} as Providers, {
-        get() {
-          throw new Error('the bench seeding does not call suppliers');
-        },
-      }),
-    };
+    const deps = offlineDeps(config, database, 'the bench seeding');
     const sessions = createSessionService(deps);
     const adjustments = createAdjustmentService(deps, createLedger(database));
     const pins = createPinService(deps, createOtpService(deps));
