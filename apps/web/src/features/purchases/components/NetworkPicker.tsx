@@ -37,28 +37,30 @@ export function NetworkPicker({
   );
 }
 
-/** One logo button (networks and cable providers). */
+/** One logo button (networks and cable providers); compact in the admin's denser pickers. */
 export function LogoChoice({
   name,
   selected,
   onSelect,
+  compact = false,
 }: {
   name: string;
   selected: boolean;
   onSelect: () => void;
+  compact?: boolean;
 }) {
   return (
     <button
       type="button"
       onClick={onSelect}
       aria-pressed={selected}
-      className={`relative flex min-h-22 flex-col items-center justify-center gap-1.5 rounded-2xl border-2 px-1 py-2 text-[11px] font-semibold tracking-wide transition-colors ${
+      className={`relative flex ${compact ? 'min-h-20' : 'min-h-22'} flex-col items-center justify-center gap-1.5 rounded-2xl border-2 px-1 py-2 text-[11px] font-semibold tracking-wide transition-colors ${
         selected
           ? 'border-brand-600 bg-brand-50 text-brand-800'
           : 'border-transparent bg-surface text-muted hover:bg-brand-50/60'
       }`}
     >
-      <BrandBadge name={name} size={44} />
+      <BrandBadge name={name} size={compact ? 36 : 44} />
       {name}
       {selected ? (
         <span

@@ -1,6 +1,5 @@
-import { BrandBadge } from '../../../../components/BrandBadge';
-import { CheckIcon } from '../../../../components/icons';
 import { Skeleton } from '../../../../components/Skeleton';
+import { LogoChoice } from '../../../purchases/components/NetworkPicker';
 
 interface BrandPickerProps {
   /** The group's accessible name ("Network", "Cable provider"). */
@@ -28,33 +27,15 @@ export function BrandPicker({ label, names, value, onChange }: BrandPickerProps)
       className="grid gap-2"
       style={{ gridTemplateColumns: `repeat(${Math.max(names.length, 3)}, minmax(0, 1fr))` }}
     >
-      {names.map((name) => {
-        const selected = name === value;
-        return (
-          <button
-            key={name}
-            type="button"
-            onClick={() => onChange(name)}
-            aria-pressed={selected}
-            className={`relative flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-2xl border-2 px-1 py-2 text-[11px] font-semibold tracking-wide transition-colors ${
-              selected
-                ? 'border-brand-600 bg-brand-50 text-brand-800'
-                : 'border-transparent bg-surface text-muted hover:bg-brand-50/60'
-            }`}
-          >
-            <BrandBadge name={name} size={36} />
-            {name}
-            {selected ? (
-              <span
-                aria-hidden="true"
-                className="absolute top-1 right-1 grid size-5 place-items-center rounded-full bg-brand-600 text-white"
-              >
-                <CheckIcon size={12} strokeWidth={3} />
-              </span>
-            ) : null}
-          </button>
-        );
-      })}
+      {names.map((name) => (
+        <LogoChoice
+          key={name}
+          name={name}
+          selected={name === value}
+          onSelect={() => onChange(name)}
+          compact
+        />
+      ))}
     </div>
   );
 }
