@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appChunkGroup } from './scripts/chunk-groups';
 import { precompress } from './scripts/precompress';
 import { prerenderLanding } from './scripts/prerender-landing';
 
@@ -61,7 +62,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,webmanifest}'],
         // Admin-only chunks (see isAdminOnly): fetched when an admin opens those screens.
         globIgnores: ['assets/admin/**'],
         navigateFallback: '/index.html',
@@ -77,6 +78,12 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
+        // Fewer, larger chunks for the screens people open first (scripts/chunk-groups.ts).
+        // Without recursion: a grouped module's imports that the landing page loads stay there.
+        codeSplitting: {
+          groups: [{ name: appChunkGroup(ADMIN_SOURCE), debugName: 'app' }],
+          includeDependenciesRecursively: false,
+        },
         chunkFileNames: (chunk) =>
           isAdminOnly(chunk.moduleIds)
             ? 'assets/admin/[name]-[hash].js'

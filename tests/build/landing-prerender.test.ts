@@ -41,3 +41,43 @@ describe('web build: prerendered landing page', () => {
     expect(contentSecurityPolicy.directives['script-src']).toContain(`'sha256-${hash}'`);
   });
 });
+
+// /home's own copy of index.html (the API sends it for /home): the home screen prerendered into a
+// template the boot script shows while the app loads (src/app/HomeShell.tsx).
+describe('web build: prerendered home screen', () => {
+  const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const home = readFileSync(path.join(dist, 'home.html'), 'utf8');
+  const shell = /<template id="owo-shell:\/home">([\s\S]*?)<\/template>/.exec(home)?.[1] ?? '';
+
+  it('is index.html with the home template before the boot shell, and nothing else added', () => {
+    expect(shell).not.toBe('');
+    expect(home.replace(/<template id="owo-shell:\/home">[\s\S]*?<\/template>/, '')).toBe(index);
+    expect(home).toContain(`</template>${BOOT_SHELL_HTML}<div id="root">`);
+    expect(index).not.toContain('<template id="owo-shell:');
+  });
+
+  it("shows the screen's fixed parts, skeletons for the customer's own, and built images", () => {
+    expect(shell).toContain('Quick services');
+    expect(shell).toContain('Wallet balance');
+    expect(shell).toContain('aria-label="Promotions"');
+    expect(shell).toContain('animate-pulse');
+    // No customer's data can be in a file built before anyone signed in: no balance, no name.
+    expect(shell).not.toMatch(/₦[\d,]+\.\d\d/);
+    expect(shell).not.toContain('Hi, ');
+    const images = [...shell.matchAll(/<img [^>]*src="\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(images).toHaveLength(1);
+    for (const file of images) {
+      expect(file).toMatch(/^assets\/banner-1-[\w-]+\.webp$/);
+      expect(readFileSync(path.join(dist, file)).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('preloads the first banner with the /home route, not on other routes', () => {
+    const route = (name: string) =>
+      new RegExp(`<template id="owo-route:${name}">([\\s\\S]*?)</template>`).exec(index)?.[1] ?? '';
+    expect(route('/home')).toMatch(
+      /<link rel="preload" as="image" fetchpriority="high" href="\/assets\/banner-1-/,
+    );
+    expect(route('/data')).not.toContain('as="image"');
+  });
+});

@@ -163,6 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webRoot = deps.config.webDistDir;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  // The build's copy of index.html with the home screen prerendered into it, for /home
+  // (apps/web/scripts/prerender-landing.ts).
+  const hasHomeDocument = hasWeb && existsSync(path.join(webRoot, 'home.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -189,7 +192,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
     }
     // Every client route loads the single-page app; it decides what to show.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    const document = hasHomeDocument && url.split('?')[0] === '/home' ? 'home.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(document, webRoot);
   });
 
   return app;

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
@@ -5,6 +7,8 @@ import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite'
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
 const ROOT_DIV = '<div id="root"></div>';
+/** index.html with the home screen's shell: the document the API sends for /home. */
+export const HOME_DOCUMENT = 'home.html';
 
 /**
  * Puts the app's one stylesheet (~10 KB compressed) into index.html: a render-blocking request
@@ -58,6 +62,14 @@ function deferEntry(html: string, bootScript: string, otherTemplates: string): s
  * page) with their static imports. The boot script adds them off the landing page only (landing
  * must stay light), so the browser fetches them at once instead of as each module runs.
  */
+/**
+ * The image a route paints as its largest element, fetched with its scripts rather than once they
+ * have run and rendered the <img>: the home screen's first promotion banner.
+ */
+const ROUTE_IMAGES: Record<string, readonly string[]> = {
+  '/home': ['src/features/home/assets/banner-1.webp'],
+};
+
 function appPreloads(
   bundle: OutputBundle | undefined,
   routes: Map<string, string[]>,
@@ -67,7 +79,10 @@ function appPreloads(
   const chunks = Object.values(bundle ?? {}).filter((item): item is Chunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const owning = (module: string) => {
-    const found = chunks.find((chunk) => chunk.facadeModuleId === `${root}/${module}`);
+    const id = `${root}/${module}`;
+    const found =
+      chunks.find((chunk) => chunk.facadeModuleId === id) ??
+      chunks.find((chunk) => chunk.moduleIds.includes(id));
     if (!found) throw new Error(`no chunk for ${module}`);
     return found;
   };
@@ -82,18 +97,82 @@ function appPreloads(
     start.forEach((chunk) => visit(chunk.fileName));
     return seen;
   };
-  const template = (id: string, files: Set<string>) =>
-    `<template id="${id}">${[...files]
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('')}</template>`;
+  const imageFile = (source: string) => builtImage(bundle, root, source);
+  const template = (id: string, files: Set<string>, images: readonly string[] = []) =>
+    `<template id="${id}">${[
+      ...images.map(
+        (source) =>
+          `<link rel="preload" as="image" fetchpriority="high" href="/${imageFile(source)}">`,
+      ),
+      ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('')}</template>`;
   const entry = chunks.filter((chunk) => chunk.isEntry);
   const entryFiles = closure(entry, new Set());
   const appFiles = closure([owning('src/app/App.tsx')], entryFiles);
   const loaded = new Set([...entryFiles, ...appFiles]);
   const perRoute = [...routes]
     .filter(([path, lazy]) => path !== '/' && lazy.length > 0)
-    .map(([path, lazy]) => template(`owo-route:${path}`, closure(lazy.map(owning), loaded)));
+    .map(([path, lazy]) =>
+      template(`owo-route:${path}`, closure(lazy.map(owning), loaded), ROUTE_IMAGES[path]),
+    );
   return template('owo-app', appFiles) + perRoute.join('');
+}
+
+/**
+ * Runs `render` with an empty `localStorage` where Node has none: screens read preferences from it
+ * as they render (the balance card, whether the balance is hidden), and a first visit has none.
+ */
+function withEmptyStorage<T>(render: () => T): T {
+  const had = 'localStorage' in globalThis;
+  if (!had) {
+    const items = new Map<string, string>();
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      value: {
+        getItem: (key: string) => items.get(key) ?? null,
+        setItem: (key: string, value: string) => void items.set(key, String(value)),
+        removeItem: (key: string) => void items.delete(key),
+        clear: () => items.clear(),
+        key: (index: number) => [...items.keys()][index] ?? null,
+        get length() {
+          return items.size;
+        },
+      },
+    });
+  }
+  try {
+    return render();
+  } finally {
+    if (!had) delete (globalThis as { localStorage?: unknown }).localStorage;
+  }
+}
+
+/** The built file of a source image (`src/…/x.webp`), as the bundle names it. */
+function builtImage(bundle: OutputBundle | undefined, root: string, source: string): string {
+  const found = Object.values(bundle ?? {}).find(
+    (item) =>
+      item.type === 'asset' &&
+      item.originalFileNames.some((name) => name === source || name === `${root}/${source}`),
+  );
+  if (!found) throw new Error(`no built image for ${source}`);
+  return found.fileName;
+}
+
+/**
+ * <template id="owo-shell:/home">: the home screen prerendered (src/app/HomeShell.tsx), which the
+ * boot script shows on a cold start at /home. Rendered through Vite's dev server, its images point
+ * at their sources (/src/…): they are pointed at the built files. React's resource hints (the
+ * banner's preload) are dropped: the route's own template preloads the banner.
+ */
+function homeShellTemplate(rendered: string, bundle: OutputBundle | undefined, root: string) {
+  const markup = rendered.replace(/^(?:<link [^>]*\/>)*/, '');
+  if (!markup.includes('aria-label="Promotions"')) throw new Error('the home shell has no banner');
+  const pointed = markup.replace(
+    /src="\/(src\/[^"]+\.(?:webp|png|svg))"/g,
+    (_, source: string) => `src="/${builtImage(bundle, root, source)}"`,
+  );
+  if (pointed.includes('src="/src/')) throw new Error('the home shell links a source file');
+  return `<template id="owo-shell:/home">${pointed}</template>`;
 }
 
 /**
@@ -103,9 +182,21 @@ function appPreloads(
  * inline, and the scripts started by the boot script (packages/shared/src/landing-guard-script.ts).
  */
 export function prerenderLanding(root: string): Plugin {
+  let homeShell: string | undefined;
+  let bootShell: string | undefined;
   return {
     name: 'owo:prerender-landing',
     apply: 'build',
+    writeBundle(options) {
+      if (!homeShell || !bootShell || !options.dir) throw new Error('no home shell was rendered');
+      // From index.html as written, after every plugin's changes (the PWA manifest link).
+      const index = readFileSync(path.join(options.dir, 'index.html'), 'utf8');
+      if (!index.includes(bootShell)) throw new Error('the built index.html has no boot shell');
+      writeFileSync(
+        path.join(options.dir, HOME_DOCUMENT),
+        index.replace(bootShell, `${homeShell}${bootShell}`),
+      );
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
@@ -129,6 +220,14 @@ export function prerenderLanding(root: string): Plugin {
               '@owo/shared/landing-guard-script',
             )) as typeof import('@owo/shared/landing-guard-script');
           const rendered = renderToString(createElement(LandingShell));
+          const { HomeShell } = (await server.ssrLoadModule('/src/app/HomeShell.tsx')) as {
+            HomeShell: () => React.ReactNode;
+          };
+          homeShell = homeShellTemplate(
+            withEmptyStorage(() => renderToString(createElement(HomeShell))),
+            context.bundle,
+            root.replace(/\/$/, ''),
+          );
           // React puts resource hints (<link rel="preload"> for the logo) first; they belong in
           // <head>, outside the markup hydrateRoot walks.
           const hints = /^(?:<link [^>]*\/>)*/.exec(rendered)![0];
@@ -146,6 +245,10 @@ export function prerenderLanding(root: string): Plugin {
             LANDING_GUARD_SCRIPT,
             appPreloads(context.bundle, customer, root.replace(/\/$/, '')),
           );
+          // /home gets its own copy with the home shell (written in writeBundle, which the API
+          // sends for /home): the other routes' document stays within the first TCP round trip
+          // (~14 KB) a slow connection delivers.
+          bootShell = BOOT_SHELL_HTML;
           return html
             .replace('</head>', `${hints}</head>`)
             .replace(ROOT_DIV, `${BOOT_SHELL_HTML}<div id="root">${markup}</div>`);

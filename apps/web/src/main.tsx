@@ -1,7 +1,7 @@
 // Imported first: it must catch `beforeinstallprompt`, which can fire before React mounts.
 import './lib/install-prompt';
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { LandingShell } from './app/LandingShell';
 import { setAppPrefetcher, setFallbackNavigator } from './lib/app-navigation';
@@ -12,18 +12,37 @@ const container = document.getElementById('root')!;
 let root: Root;
 const loadApp = () => import('./app/App');
 
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const yieldToMain = () => wait(0);
+/** How long a cold start off the landing page holds its first render for the screen's data. */
+const FIRST_READS_WAIT_MS = 400;
+
 let started = false;
-function startApp(): void {
+function startApp(waitForRoute = false): void {
   if (started) return;
   started = true;
   loadApp()
-    .then(({ App }) =>
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    )
+    .then(async ({ App, routerReady, prefetchRouteData }) => {
+      // The app chunk has just been evaluated in this task; the screen's reads, the router's start
+      // and the first render each go in a later one, so no single task holds the main thread for
+      // long on a slow phone.
+      await yieldToMain();
+      const data = waitForRoute ? prefetchRouteData(window.location.pathname) : undefined;
+      await yieldToMain();
+      if (waitForRoute) {
+        await routerReady();
+        // The screen's first reads started with the app chunk: wait a moment for them (the boot
+        // shell stays up), so the first render shows the data rather than skeletons.
+        await Promise.race([data, wait(FIRST_READS_WAIT_MS)]);
+      }
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            <App />
+          </StrictMode>,
+        ),
+      );
+    })
     // The bundle could not be fetched (offline before the service worker cached it, or a new
     // deployment removed it). Reloading by itself would loop on a dead network, so the person
     // decides when to try again.
@@ -89,7 +108,7 @@ if (opensOnLanding()) {
     document.documentElement.removeAttribute('data-owo-boot');
   }).observe(container, { childList: true });
   root = createRoot(container);
-  startApp();
+  startApp(true);
 }
 
 void import('./app/register-service-worker').then((m) => m.registerServiceWorker());

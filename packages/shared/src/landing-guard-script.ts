@@ -13,6 +13,11 @@
  *   rule) until main.tsx replaces it, and the JavaScript starts at once, with the app chunk (the
  *   router, <template id="owo-app">) and the route's own chunks (<template id="owo-route:/home">)
  *   preloaded next to the entry instead of one after the other as each module runs.
+ * - On /home with a stored session (on a phone-sized screen; wider ones get the desktop notice),
+ *   the boot shell is filled, as the parser reaches it, with the home screen prerendered at build
+ *   time (<template id="owo-shell:/home">, src/app/HomeShell.tsx; only in home.html, the copy of
+ *   index.html the API sends for /home): the screen's fixed parts and skeletons for the
+ *   customer's own, painted from the HTML with the first banner preloaded.
  * It lives here so the API's Content-Security-Policy can allow exactly this text by its hash
  * (apps/api/src/plugins/security-headers.ts).
  */
@@ -26,7 +31,12 @@ export const LANDING_GUARD_SCRIPT =
   '{var later=function(){setTimeout(boot,250)};' +
   "if(d.readyState==='complete')later();else addEventListener('load',later)}" +
   "else if(l.pathname!=='/'||s||token){d.documentElement.setAttribute('data-owo-boot','app');" +
-  "boot();add('owo-app');add('owo-route:'+l.pathname)}else boot()})();";
+  "boot();add('owo-app');add('owo-route:'+l.pathname);if(s&&l.pathname==='/home'&&" +
+  "!matchMedia('(min-width: 769px)').matches)new MutationObserver(function(m,o){" +
+  "var b=d.getElementById('owo-boot-shell'),t=d.getElementById('owo-shell:/home');" +
+  "if(b){o.disconnect();if(t){b.setAttribute('data-owo-shell','home');" +
+  'b.replaceChildren(t.content.cloneNode(true))}}}).observe(d.documentElement,' +
+  '{childList:true,subtree:true})}else boot()})();';
 
 /**
  * The CSS that goes with it: off the landing page the prerendered landing markup stays hidden and
@@ -44,6 +54,8 @@ export const LANDING_GUARD_STYLE =
   '#owo-boot-shell .bs-grid{display:grid;grid-template-columns:repeat(4,1fr);gap:12px}' +
   '#owo-boot-shell .bs-grid i{height:64px;border-radius:16px}' +
   '#owo-boot-shell .bs-row{height:56px}' +
+  'html[data-owo-boot=app] #owo-boot-shell[data-owo-shell=home]{display:block;max-width:none;' +
+  'margin:0;padding:0}' +
   '@media (prefers-reduced-motion:no-preference){#owo-boot-shell i,#owo-boot-shell .bs-card' +
   '{animation:owo-pulse 1.2s ease-in-out infinite alternate}}' +
   '@keyframes owo-pulse{to{opacity:.55}}';
@@ -55,7 +67,7 @@ export const LANDING_GUARD_STYLE =
  * says nothing a screen reader needs.
  */
 export const BOOT_SHELL_HTML =
-  '<div id="owo-boot-shell" aria-hidden="true">' +
+  '<div id="owo-boot-shell" aria-hidden="true" inert>' +
   '<div class="bs-top"><img src="/favicon.svg" alt="" width="36" height="36">' +
   '<i style="width:45%;height:18px"></i></div>' +
   '<div class="bs-card"></div>' +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertKobo, formatKobo, koboToNaira, parseNairaToKobo } from './money';
+import { assertKobo, formatKobo, groupThousands, koboToNaira, parseNairaToKobo } from './money';
 
 describe('money in kobo', () => {
   it('parses naira input straight to kobo without floating point', () => {
@@ -28,5 +28,13 @@ describe('money in kobo', () => {
     expect(koboToNaira(150_050)).toBe(1500.5);
     expect(() => assertKobo(1.5)).toThrow(RangeError);
     expect(() => assertKobo(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
+  });
+
+  it('groups whole naira in threes like en-NG, without building a locale formatter', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 123456789, 9007199254740991]) {
+      expect(groupThousands(n)).toBe(n.toLocaleString('en-NG'));
+    }
+    expect(formatKobo(123456789)).toBe('₦1,234,567.89');
+    expect(formatKobo(-100000)).toBe('-₦1,000.00');
   });
 });

@@ -1,4 +1,4 @@
-import { formatKobo } from '@owo/shared/money';
+import { formatKobo, groupThousands } from '@owo/shared/money';
 
 /**
  * The API sends naira with at most 2 decimals (spec edge format); convert once to integer kobo so
@@ -10,5 +10,6 @@ export function formatNaira(naira: number): string {
 
 /** "₦1,000" for whole-naira labels (chips, notices). */
 export function formatWholeNaira(naira: number): string {
-  return `₦${Math.round(naira).toLocaleString('en-NG')}`;
+  const whole = Math.round(naira);
+  return `${whole < 0 ? '-' : ''}₦${groupThousands(Math.abs(whole))}`;
 }

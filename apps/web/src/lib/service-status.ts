@@ -3,7 +3,7 @@
  * unknown state (still loading, or the call failed) as available: the purchase itself is refused
  * by the server when a service is off, so the client never blocks on this check.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServiceStatus } from '@owo/shared/api-types';
 import { apiRequest } from './api';
 
@@ -20,16 +20,20 @@ export const serviceStatusKey = ['system', 'services'] as const;
 const SERVICE_STATUS_STALE_MS = 15_000;
 const SERVICE_STATUS_POLL_MS = 60_000;
 
+export const serviceStatusQuery = queryOptions({
+  queryKey: serviceStatusKey,
+  staleTime: SERVICE_STATUS_STALE_MS,
+  queryFn: ({ signal }) =>
+    apiRequest<{ success: true; data: Partial<ServiceStatus> }>('/system/services', {
+      signal,
+    }).then((reply) => reply.data),
+});
+
 export function useServiceStatus() {
   return useQuery({
-    queryKey: serviceStatusKey,
-    staleTime: SERVICE_STATUS_STALE_MS,
+    ...serviceStatusQuery,
     refetchOnWindowFocus: true,
     refetchInterval: SERVICE_STATUS_POLL_MS,
-    queryFn: ({ signal }) =>
-      apiRequest<{ success: true; data: Partial<ServiceStatus> }>('/system/services', {
-        signal,
-      }).then((reply) => reply.data),
   });
 }
 

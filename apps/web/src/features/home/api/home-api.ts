@@ -1,28 +1,30 @@
 /** Home screen reads: latest transactions and the pending airtime-to-cash swap. */
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HOME_LATEST_TRANSACTIONS } from '@owo/shared/constants';
 import type { TransactionDto, TransactionsReply } from '@owo/shared/api-types';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api';
 import { hasStatus } from '../../../lib/api-errors';
 
 /** The five latest; an endpoint that does not exist yet (404) simply means none. */
+export const latestTransactionsQuery = queryOptions({
+  queryKey: ['transactions', 'latest'],
+  queryFn: async ({ signal }): Promise<TransactionDto[]> => {
+    try {
+      const reply = await apiRequest<Partial<TransactionsReply>>(
+        `/transactions?page=1&limit=${HOME_LATEST_TRANSACTIONS}`,
+        { signal },
+      );
+      return (reply.transactions ?? []).slice(0, HOME_LATEST_TRANSACTIONS);
+    } catch (error) {
+      if (hasStatus(error, 404)) return [];
+      throw error;
+    }
+  },
+});
+
 export function useLatestTransactions() {
-  return useQuery({
-    queryKey: ['transactions', 'latest'],
-    queryFn: async ({ signal }): Promise<TransactionDto[]> => {
-      try {
-        const reply = await apiRequest<Partial<TransactionsReply>>(
-          `/transactions?page=1&limit=${HOME_LATEST_TRANSACTIONS}`,
-          { signal },
-        );
-        return (reply.transactions ?? []).slice(0, HOME_LATEST_TRANSACTIONS);
-      } catch (error) {
-        if (hasStatus(error, 404)) return [];
-        throw error;
-      }
-    },
-  });
+  return useQuery(latestTransactionsQuery);
 }
 
 export interface PendingSwap {
@@ -35,26 +37,28 @@ export interface PendingSwap {
 
 const pendingSwapKey = ['airtime-swap', 'pending'] as const;
 
+export const pendingSwapQuery = queryOptions({
+  queryKey: pendingSwapKey,
+  queryFn: async ({ signal }): Promise<PendingSwap | null> => {
+    try {
+      const reply = await apiRequest<{
+        hasPendingSwap?: boolean;
+        pendingSwap?: PendingSwap | null;
+      }>('/airtime-swap/pending', { signal });
+      return reply.hasPendingSwap && reply.pendingSwap ? reply.pendingSwap : null;
+    } catch (error) {
+      if (hasStatus(error, 404)) return null;
+      throw error;
+    }
+  },
+});
+
 /**
  * Whether an airtime-to-cash swap waits for the user. Re-checked when the window regains focus
  * and when the page becomes visible again (spec §4), since the swap is finished elsewhere.
  */
 export function usePendingSwap() {
-  const query = useQuery({
-    queryKey: pendingSwapKey,
-    queryFn: async ({ signal }): Promise<PendingSwap | null> => {
-      try {
-        const reply = await apiRequest<{
-          hasPendingSwap?: boolean;
-          pendingSwap?: PendingSwap | null;
-        }>('/airtime-swap/pending', { signal });
-        return reply.hasPendingSwap && reply.pendingSwap ? reply.pendingSwap : null;
-      } catch (error) {
-        if (hasStatus(error, 404)) return null;
-        throw error;
-      }
-    },
-  });
+  const query = useQuery(pendingSwapQuery);
   const { refetch } = query;
   useEffect(() => {
     const recheck = () => {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { BANNER_ROTATION_MS } from '@owo/shared/constants';
-// The first banner is the home screen's largest element: inlined as a data: URL (~1 KB), it paints
-// with the page instead of waiting for a request queued behind the app's scripts on a slow
-// connection. The other two are shown 5 s later and stay files.
-import banner1 from '../assets/banner-1.svg?inline';
-import banner2 from '../assets/banner-2.svg?no-inline';
-import banner3 from '../assets/banner-3.svg?no-inline';
+// Bitmaps rendered from the SVG artwork beside them (scripts/render-banners.mjs): an SVG <img> is
+// laid out and painted on the main thread at a cold start, a bitmap is decoded off it. The first
+// is the home screen's largest element; index.html preloads it on /home (prerender-landing.ts).
+import banner1 from '../assets/banner-1.webp';
+import banner2 from '../assets/banner-2.webp';
+import banner3 from '../assets/banner-3.webp';
 
 const banners = [
   { src: banner1, alt: 'Data in seconds from ₦100 on MTN, Airtel, Glo and 9mobile' },
@@ -16,6 +16,14 @@ const banners = [
 /** Three promotions, one every 5 s; pauses while the page is hidden. Dots let users pick one. */
 export function PromoBanner() {
   const [index, setIndex] = useState(0);
+  // The first banner is preloaded with the page; the other two are fetched a moment later, when
+  // they no longer compete with the app's scripts on a slow connection, well before they show.
+  const [loadRest, setLoadRest] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setLoadRest(true), BANNER_ROTATION_MS / 2);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     const timer = setInterval(() => {
@@ -30,12 +38,13 @@ export function PromoBanner() {
         {banners.map((banner, i) => (
           <img
             key={banner.alt}
-            src={banner.src}
+            src={i === 0 || i === index || loadRest ? banner.src : undefined}
             alt={banner.alt}
             aria-hidden={i !== index}
-            width={640}
-            height={240}
-            loading={i === 0 ? 'eager' : 'lazy'}
+            width={960}
+            height={360}
+            fetchPriority={i === 0 ? 'high' : 'auto'}
+            decoding="async"
             className={`absolute inset-0 size-full object-cover transition-opacity duration-700 ${
               i === index ? 'opacity-100' : 'opacity-0'
             }`}
