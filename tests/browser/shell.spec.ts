@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { messages } from '@owo/shared/messages';
 import { ADMIN } from '../../playwright.config';
 import { logIn, newEmail, signUpByEmail } from './support/flows';
+import { shot } from './support/shots';
 
 test('wider than 768 px shows only the desktop notice', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -86,4 +87,39 @@ test('a landing link clicked after the app bundle was prefetched opens its scree
   await link.click();
   await expect(page).toHaveURL(/\/account\/create$/);
   await expect(page.getByLabel('Email address')).toBeVisible();
+});
+
+// A cold start at /home paints the home screen prerendered into home.html (decision 0015) while
+// the app's scripts load: the fixed parts as they are, nothing of the customer. Then the app's
+// first render replaces it with the customer's screen.
+test.describe('without the service worker (it would answer from its cache)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a cold start at /home paints the prerendered home screen, then the app replaces it', async ({
+    page,
+  }) => {
+    await signUpByEmail(page, newEmail('shell'), 'Kemi');
+    // Scripts held back: only the HTML's own paint is on screen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/home', { waitUntil: 'commit' });
+    const shell = page.locator('#owo-boot-shell[data-owo-shell="home"]');
+    await expect(shell).toBeVisible();
+    await expect(shell.getByText('Quick services')).toBeVisible();
+    await expect(shell.getByText('Wallet balance')).toBeVisible();
+    await expect(shell.locator('img[src*="banner-1-"]')).toBeVisible();
+    await expect(shell).not.toContainText('Kemi');
+    await expect(shell).not.toContainText('₦0.00');
+    await shot(page, 'home-shell');
+
+    release();
+    await expect(page.getByRole('heading', { name: 'Hi, Kemi' })).toBeVisible();
+    await expect(page.locator('#owo-boot-shell')).toHaveCount(0);
+    await expect(page.getByText('₦0.00')).toBeVisible();
+    await shot(page, 'home-after-shell');
+  });
 });

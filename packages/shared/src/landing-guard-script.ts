@@ -1,3 +1,5 @@
+import { DESKTOP_CUTOFF_PX } from './constants';
+
 /**
  * The one inline script of index.html, in its <head> (written there by
  * apps/web/scripts/prerender-landing.ts, after the <template id="owo-entry"> holding the app's
@@ -32,7 +34,7 @@ export const LANDING_GUARD_SCRIPT =
   "if(d.readyState==='complete')later();else addEventListener('load',later)}" +
   "else if(l.pathname!=='/'||s||token){d.documentElement.setAttribute('data-owo-boot','app');" +
   "boot();add('owo-app');add('owo-route:'+l.pathname);if(s&&l.pathname==='/home'&&" +
-  "!matchMedia('(min-width: 769px)').matches)new MutationObserver(function(m,o){" +
+  `!matchMedia('(min-width: ${DESKTOP_CUTOFF_PX + 1}px)').matches)new MutationObserver(function(m,o){` +
   "var b=d.getElementById('owo-boot-shell'),t=d.getElementById('owo-shell:/home');" +
   "if(b){o.disconnect();if(t){b.setAttribute('data-owo-shell','home');" +
   'b.replaceChildren(t.content.cloneNode(true))}}}).observe(d.documentElement,' +
