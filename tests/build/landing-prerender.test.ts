@@ -49,9 +49,13 @@ describe('web build: prerendered home screen', () => {
   const home = readFileSync(path.join(dist, 'home.html'), 'utf8');
   const shell = /<template id="owo-shell:\/home">([\s\S]*?)<\/template>/.exec(home)?.[1] ?? '';
 
-  it('is index.html with the home template before the boot shell, and nothing else added', () => {
+  it('is index.html with the home template before the boot shell, without the landing page', () => {
     expect(shell).not.toBe('');
-    expect(home.replace(/<template id="owo-shell:\/home">[\s\S]*?<\/template>/, '')).toBe(index);
+    const landing = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/.exec(index)![0];
+    expect(landing).toContain('<h1');
+    expect(home.replace(/<template id="owo-shell:\/home">[\s\S]*?<\/template>/, '')).toBe(
+      index.replace(landing, '<div id="root"></div>'),
+    );
     expect(home).toContain(`</template>${BOOT_SHELL_HTML}<div id="root">`);
     expect(index).not.toContain('<template id="owo-shell:');
   });

@@ -184,17 +184,27 @@ function homeShellTemplate(rendered: string, bundle: OutputBundle | undefined, r
 export function prerenderLanding(root: string): Plugin {
   let homeShell: string | undefined;
   let bootShell: string | undefined;
+  let landingRoot: string | undefined;
   return {
     name: 'owo:prerender-landing',
     apply: 'build',
     writeBundle(options) {
-      if (!homeShell || !bootShell || !options.dir) throw new Error('no home shell was rendered');
-      // From index.html as written, after every plugin's changes (the PWA manifest link).
+      if (!homeShell || !bootShell || !landingRoot || !options.dir) {
+        throw new Error('no home shell was rendered');
+      }
+      // From index.html as written, after every plugin's changes (the PWA manifest link), with
+      // the home shell added and the landing page's markup left out: /home never shows it
+      // (main.tsx empties #root off the landing page), and without it the document still fits
+      // the first round trip of a slow connection.
       const index = readFileSync(path.join(options.dir, 'index.html'), 'utf8');
-      if (!index.includes(bootShell)) throw new Error('the built index.html has no boot shell');
+      if (!index.includes(bootShell) || !index.includes(landingRoot)) {
+        throw new Error('the built index.html has no boot shell or no landing page');
+      }
       writeFileSync(
         path.join(options.dir, HOME_DOCUMENT),
-        index.replace(bootShell, `${homeShell}${bootShell}`),
+        index
+          .replace(bootShell, `${homeShell}${bootShell}`)
+          .replace(landingRoot, '<div id="root"></div>'),
       );
     },
     transformIndexHtml: {
@@ -249,9 +259,10 @@ export function prerenderLanding(root: string): Plugin {
           // sends for /home): the other routes' document stays within the first TCP round trip
           // (~14 KB) a slow connection delivers.
           bootShell = BOOT_SHELL_HTML;
+          landingRoot = `<div id="root">${markup}</div>`;
           return html
             .replace('</head>', `${hints}</head>`)
-            .replace(ROOT_DIV, `${BOOT_SHELL_HTML}<div id="root">${markup}</div>`);
+            .replace(ROOT_DIV, `${BOOT_SHELL_HTML}${landingRoot}`);
         } finally {
           await server.close();
         }
