@@ -64,7 +64,9 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,webmanifest}'],
         // Admin-only chunks (see isAdminOnly): fetched when an admin opens those screens.
-        globIgnores: ['assets/admin/**'],
+        // home.html: the worker answers every navigation with index.html (navigateFallback), so
+        // its copy would never be used (the API sends home.html for /home from the network).
+        globIgnores: ['assets/admin/**', 'home.html'],
         navigateFallback: '/index.html',
         // API calls and uploaded pictures always go to the network.
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
