@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { percentile } from './load';
+import { seededRandom } from './seeded-random';
 
 /**
  * Load generators that take a request function, so one generator drives purchases, transfers
@@ -45,18 +46,6 @@ export function percentilesOf(values: number[]): Percentiles {
     p99: round(percentile(sorted, 99)),
     max: round(sorted[sorted.length - 1] ?? Number.NaN),
     mean: round(mean),
-  };
-}
-
-/** A small seeded generator (mulberry32): the same seed gives the same arrival times. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -112,7 +101,7 @@ export interface OpenResult {
 
 /** One open-model pass: warm-up at the same rate (not recorded), then the measured window. */
 export async function openLoad(options: OpenOptions): Promise<OpenResult> {
-  const random = seededRandom(options.seed);
+  const random = seededRandom(options.seed).next;
   const meanGapMs = 1000 / options.rate;
   const gap = () =>
     options.arrivals === 'constant' ? meanGapMs : -Math.log(1 - random()) * meanGapMs;

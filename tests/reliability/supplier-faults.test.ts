@@ -33,6 +33,7 @@ import {
   type ProxyEntry,
 } from './support/fault-proxy';
 import { READ_CALLS, moneyCalls, type MoneyCall } from './support/fault-cases';
+import { seededRandom } from '../../scripts/bench/seeded-random';
 
 /**
  * Supplier faults at the HTTP level, for every adapter: a proxy between the real adapters and
@@ -50,18 +51,8 @@ import { READ_CALLS, moneyCalls, type MoneyCall } from './support/fault-cases';
 
 const SEED = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-/** mulberry32: a small seeded generator, so a failing sample can be replayed exactly. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(SEED);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+// Seeded, so a failing sample can be replayed exactly.
+const { pick } = seededRandom(SEED);
 
 /** The adapters' timeout: a hang costs this much per call, and must be what ends it. */
 const TIMEOUT_MS = 1_000;

@@ -6,6 +6,7 @@ import { PURCHASE_KINDS, type Plans } from '../../../../apps/api/test/purchase-s
 import { signedByPalmPay } from '../../../../apps/api/test/deposit-support';
 import { CLUSTER_PIN, type Cluster } from './cluster';
 import { call, type Reply } from './http';
+import { seededRandom } from '../../../../scripts/bench/seeded-random';
 
 /**
  * The load the multi-process test puts on a cluster: seeded customers each running a random
@@ -33,23 +34,6 @@ const KINDS = PURCHASE_KINDS.filter((k) =>
     k.name,
   ),
 );
-
-/** A small seeded generator (mulberry32): the same seed gives the same run. */
-export function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-  };
-}
 
 export interface KeyedRequest {
   kind: 'purchase' | 'transfer';
@@ -153,7 +137,7 @@ async function customer(
   seed: number,
   record: LoadRecord,
 ) {
-  const rng = random(seed * 1_000 + index);
+  const rng = seededRandom(seed * 1_000 + index);
   const user = cluster.users[index]!;
   const others = cluster.users.filter((u) => u.id !== user.id);
   for (let op = 0; op < operations; op += 1) {

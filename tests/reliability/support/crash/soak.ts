@@ -12,6 +12,7 @@ import {
   untilSettled,
   type Intent,
 } from './flows';
+import { seededRandom } from '../../../../scripts/bench/seeded-random';
 
 export interface SoakReport {
   seed: number;
@@ -24,23 +25,6 @@ export interface SoakReport {
   seconds: number;
   /** From the last start to every retry answered and every order ended. */
   recoverySeconds: number;
-}
-
-/** A small seeded generator (mulberry32): the same seed, the same kills and orders. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
-  };
 }
 
 /** Keeps trying a step that needs the API (a dead process, a 5xx) until it succeeds. */
@@ -83,7 +67,7 @@ export async function runSoak(
   options: { seed: number; kills: number },
 ): Promise<SoakReport> {
   const started = Date.now();
-  const rand = generator(options.seed);
+  const rand = seededRandom(options.seed);
   const admin = await c.admin();
   const funded: Customer[] = [];
   for (let i = 0; i < 12; i += 1) funded.push(await c.customer(20_000));
@@ -132,7 +116,7 @@ export async function runSoak(
   ];
   const failures: unknown[] = [];
   const client = async (n: number) => {
-    const r = generator(options.seed * 1_000 + n);
+    const r = seededRandom(options.seed * 1_000 + n);
     const inFlight = new Set<Promise<void>>();
     while (kills < options.kills && !aborted) {
       if (inFlight.size >= IN_FLIGHT_PER_CLIENT) {
