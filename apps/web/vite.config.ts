@@ -75,7 +75,7 @@ export default defineConfig({
     }),
   ],
   build: {
-    // scripts/landing-size.mjs reads the manifest to measure what the landing route loads.
+    // scripts/route-sizes.mjs reads the manifest to measure what each customer route loads.
     manifest: true,
     target: 'es2022',
     rolldownOptions: {

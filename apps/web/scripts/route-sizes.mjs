@@ -255,7 +255,8 @@ function measure(distDir, manifest, keys) {
 
 /**
  * @returns {{ route: string, budget: number, files: string[], bytes: number, gzipBytes: number,
- *   firstLoad: { bytes: number, gzipBytes: number }, afterPaint: { bytes: number, gzipBytes: number } }[]}
+ *   firstLoad: { files: string[], bytes: number, gzipBytes: number },
+ *   afterPaint: { bytes: number, gzipBytes: number } }[]}
  */
 export function routeJsSizes(distDir = join(WEB_ROOT, 'dist'), routes = CUSTOMER_ROUTES) {
   const manifest = readManifest(distDir);
@@ -278,7 +279,7 @@ export function routeJsSizes(distDir = join(WEB_ROOT, 'dist'), routes = CUSTOMER
       route,
       budget: route === '/' ? LANDING_BUDGET_BYTES : ROUTE_BUDGET_BYTES,
       ...total,
-      firstLoad: { bytes: firstLoad.bytes, gzipBytes: firstLoad.gzipBytes },
+      firstLoad,
       afterPaint: {
         bytes: total.bytes - firstLoad.bytes,
         gzipBytes: total.gzipBytes - firstLoad.gzipBytes,
