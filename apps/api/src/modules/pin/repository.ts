@@ -2,17 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 
+/** A user's PIN state: the hash, the wrong tries in a row, and the lock they earned. */
+const pinStateColumns = {
+  pinHash: users.pinHash,
+  attempts: users.pinFailedAttempts,
+  lockedUntil: users.pinLockedUntil,
+};
+
 export const pinRepository = {
   async read(db: DbOrTx, userId: string) {
-    const rows = await db
-      .select({
-        pinHash: users.pinHash,
-        attempts: users.pinFailedAttempts,
-        lockedUntil: users.pinLockedUntil,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
+    const rows = await db.select(pinStateColumns).from(users).where(eq(users.id, userId)).limit(1);
     return rows[0];
   },
 
@@ -24,11 +23,7 @@ export const pinRepository = {
    */
   async lockForCheck(tx: Tx, userId: string) {
     const rows = await tx
-      .select({
-        pinHash: users.pinHash,
-        attempts: users.pinFailedAttempts,
-        lockedUntil: users.pinLockedUntil,
-      })
+      .select(pinStateColumns)
       .from(users)
       .where(eq(users.id, userId))
       .for('no key update')
