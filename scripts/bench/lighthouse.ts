@@ -18,22 +18,12 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { SESSION_TTL_S } from '@owo/shared/constants';
 import type { UserDto } from '@owo/shared/api-types';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium';
 import { startApi } from './api-process';
 import { createDatabase, databaseUrl, dropDatabase } from './databases';
 import { purchase } from './load';
 import { seed } from './seed';
 
-export const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Issue 7's budgets. */
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 95, landingLcpMs: 1500 };
 const HISTORY_PURCHASES = 8;
@@ -110,7 +100,7 @@ async function runOnce(options: {
   const loadAverage = os.loadavg()[0]!;
   const chrome = await chromeLauncher.launch({
     chromePath: options.chromePath,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
