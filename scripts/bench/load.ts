@@ -59,6 +59,16 @@ export function post(
   });
 }
 
+/** Whether the API answered 200 with `success: true` (for a purchase: the sandbox delivered). */
+export function succeeded(reply: { status: number; body: string }): boolean {
+  if (reply.status !== 200) return false;
+  try {
+    return (JSON.parse(reply.body) as { success?: unknown }).success === true;
+  } catch {
+    return false;
+  }
+}
+
 /** One purchase; ok when the API answers 200 with success true (the sandbox delivered). */
 export async function purchase(agent: http.Agent, port: number, token: string) {
   const reply = await post(
@@ -68,15 +78,7 @@ export async function purchase(agent: http.Agent, port: number, token: string) {
     { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
     PURCHASE_BODY,
   );
-  let ok = false;
-  if (reply.status === 200) {
-    try {
-      ok = (JSON.parse(reply.body) as { success?: unknown }).success === true;
-    } catch {
-      ok = false;
-    }
-  }
-  return { ...reply, ok };
+  return { ...reply, ok: succeeded(reply) };
 }
 
 export interface LoadResult {

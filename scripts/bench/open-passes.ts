@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { startApi, type ApiProcess } from './api-process';
-import { post, purchase } from './load';
+import { post, purchase, succeeded } from './load';
 import {
   closedLoad,
   openLoad,
@@ -69,14 +69,7 @@ const RAISED_LIMITS: Record<string, string> = {
 };
 
 function asShot(reply: { status: number; body: string }): Shot {
-  let ok = false;
-  if (reply.status === 200) {
-    try {
-      ok = (JSON.parse(reply.body) as { success?: unknown }).success === true;
-    } catch {
-      ok = false;
-    }
-  }
+  const ok = succeeded(reply);
   return {
     ok,
     status: String(reply.status),
