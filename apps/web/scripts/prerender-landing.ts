@@ -7,6 +7,8 @@ import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite'
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
 const ROOT_DIV = '<div id="root"></div>';
+/** The resource hints (<link … />) react-dom/server puts before a page's markup. */
+const LEADING_HINTS = /^(?:<link [^>]*\/>)*/;
 /** index.html with the home screen's shell: the document the API sends for /home. */
 export const HOME_DOCUMENT = 'home.html';
 
@@ -165,7 +167,7 @@ function builtImage(bundle: OutputBundle | undefined, root: string, source: stri
  * banner's preload) are dropped: the route's own template preloads the banner.
  */
 function homeShellTemplate(rendered: string, bundle: OutputBundle | undefined, root: string) {
-  const markup = rendered.replace(/^(?:<link [^>]*\/>)*/, '');
+  const markup = rendered.replace(LEADING_HINTS, '');
   if (!markup.includes('aria-label="Promotions"')) throw new Error('the home shell has no banner');
   const pointed = markup.replace(
     /src="\/(src\/[^"]+\.(?:webp|png|svg))"/g,
@@ -240,7 +242,7 @@ export function prerenderLanding(root: string): Plugin {
           );
           // React puts resource hints (<link rel="preload"> for the logo) first; they belong in
           // <head>, outside the markup hydrateRoot walks.
-          const hints = /^(?:<link [^>]*\/>)*/.exec(rendered)![0];
+          const hints = LEADING_HINTS.exec(rendered)![0];
           const markup = rendered.slice(hints.length);
           if (!markup.includes('<h1')) throw new Error('the prerendered landing page has no <h1>');
           html = inlineStylesheet(html, context.bundle, LANDING_GUARD_STYLE);
