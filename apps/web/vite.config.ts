@@ -30,7 +30,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // issue 7 (performance budgets): landing HTML painted before its JavaScript runs, and
+    // Performance budgets: landing HTML painted before its JavaScript runs, and
     // compressed twins of every text file for the API to send.
     prerenderLanding(new URL('.', import.meta.url).pathname),
     precompress(),

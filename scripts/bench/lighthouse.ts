@@ -24,7 +24,7 @@ import { createDatabase, databaseUrl, dropDatabase } from './databases';
 import { purchase } from './load';
 import { seed } from './seed';
 
-/** Issue 7's budgets. */
+/** The route budgets. */
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 95, landingLcpMs: 1500 };
 const HISTORY_PURCHASES = 8;
 

@@ -20,7 +20,7 @@ interface RouteSize {
 // WEB_BUILD_DIR: measure another build (e.g. one made with --outDir) without touching dist.
 const dist = path.resolve(process.env.WEB_BUILD_DIR || 'apps/web/dist');
 
-// Issue 7's budgets: a build that loads more gzipped JavaScript on a customer route fails here.
+// The route budgets: a build that loads more gzipped JavaScript on a customer route fails here.
 describe('web build: JavaScript per customer route', () => {
   const sizes = routeJsSizes(dist) as RouteSize[];
   const byRoute = new Map(sizes.map((row) => [row.route, row]));

@@ -10,7 +10,7 @@ import { settle } from './support/model/settle';
 import { createWorld, type World } from './support/model/world';
 
 /**
- * Conservation under concurrency (issue 7). fast-check turns a seed into a list of operations —
+ * Conservation under concurrency. fast-check turns a seed into a list of operations —
  * deposits through the sandbox, every kind of purchase with random simulator outcomes, betting,
  * transfers (some beyond the balance), airtime swaps, admin refunds/approves/reverses, replayed
  * webhooks, duplicates under one Idempotency-Key, and time passing with the reconciler — played

@@ -10,7 +10,7 @@ import { SCENARIOS, type Scenario } from './support/crash/scenarios';
 import { runSoak } from './support/crash/soak';
 
 /**
- * issue 7, "Crashes and faults": the API process is SIGKILLed at each phase boundary of a
+ * Crashes and faults: the API process is SIGKILLed at each phase boundary of a
  * purchase, a transfer, a PalmPay deposit webhook and a swap payout (CRASH_AT, see
  * apps/api/src/lib/crash-points.ts), restarted without the crash point, the client's request
  * retried as a real client would (same Idempotency-Key, PalmPay's same signed notification, the

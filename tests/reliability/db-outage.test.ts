@@ -21,7 +21,7 @@ import {
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 /**
- * Issue 7, "the database going away for a few seconds under load": the API runs as its own
+ * the database going away for a few seconds under load: the API runs as its own
  * process with its PostgreSQL connections through a TCP proxy; under a load of purchases,
  * transfers and reads the proxy resets every connection and turns new ones away for a few
  * seconds, then lets them through again. Every reply meanwhile must be a clean, retryable 503

@@ -9,7 +9,7 @@ import { ROUTE_INPUTS } from './support/fuzz/route-inputs';
 import { freshSession, makeWorld, type World } from './support/fuzz/world';
 
 /**
- * Issue 7, "Bad input": requests generated from the routes' own zod schemas (route-inputs.ts),
+ * Bad input: requests generated from the routes' own zod schemas (route-inputs.ts),
  * malformed in every way the fuzzer knows, sent to every route of app.routeTable as a signed-in
  * customer (admin routes: as an admin). Zero 5xx; every 4xx our error body with a clear message;
  * the database unchanged by every refused request.

@@ -15,12 +15,12 @@ import {
 } from './support/cluster/orders';
 
 /**
- * Issue 7, "Several API processes": three API processes (each with its reconciler and deposit
+ * Several API processes: three API processes (each with its reconciler and deposit
  * sweeper running) on one PostgreSQL database behind a round-robin proxy, under a load of
  * purchases with every sandbox outcome, transfers, deposits whose PalmPay notification arrives
  * many times at once at different processes, and duplicates of one request sent to every process
  * at once. Then every order must have ended once, every deposit been credited once, and the
- * ledger audit hold. Also the PIN across processes (docs/decisions/0004, issue 7 addendum).
+ * ledger audit hold. Also the PIN across processes (docs/decisions/0004 addendum).
  *
  * Needs real server processes and a PostgreSQL server: skipped on the PGlite pass.
  */

@@ -33,6 +33,7 @@ import {
   type ProxyEntry,
 } from './support/fault-proxy';
 import { READ_CALLS, moneyCalls, type MoneyCall } from './support/fault-cases';
+import { CHECKOUT_QUERY_EVERY_MS } from '../../apps/api/src/modules/deposits/checkout-limits';
 import { seededRandom } from '../../scripts/bench/seeded-random';
 
 /**
@@ -155,6 +156,44 @@ async function expectFaultSeen(
   }
 }
 
+/**
+ * Suppliers that document no status lookup (Ogdams: its outcomes come by webhook, which this
+ * test's app never receives): a faulty pay call leaves the order open for an admin, never refunded.
+ */
+const NO_LOOKUP: ReadonlySet<string> = new Set(['ogdams']);
+/**
+ * Suppliers whose lookup takes only their own id (Safe Haven): a pay reply that never arrived
+ * leaves nothing to look up, so the order waits for an admin.
+ */
+const LOOKUP_BY_THEIR_ID_ONLY: ReadonlySet<string> = new Set(['safehaven']);
+
+/**
+ * How a pay-call fault ends once it clears (decision 0018). Only VTpass documents its requery by
+ * our request_id as authoritative for "never received" (015): an order it never recorded fails
+ * there and stays open for an admin everywhere else. An order the supplier did record ends as the
+ * supplier recorded it, where a lookup can reach it.
+ */
+function payFaultFinal(supplier: string, when: FaultWhen, scenario: 'delivered' | 'failed') {
+  if (NO_LOOKUP.has(supplier) || LOOKUP_BY_THEIR_ID_ONLY.has(supplier)) return 'open' as const;
+  if (when === 'before') return supplier === 'vtpass' ? ('failed' as const) : ('open' as const);
+  return scenario;
+}
+
+/**
+ * An order left open reaches the admin's "needs a decision" age: the reconciler stops asking
+ * about it, so the next case's requeries are that case's alone.
+ */
+async function waitForAdmin(id: string) {
+  const createdAt = new Date(t.clock.now().getTime() - t.deps.config.needsDecisionAfterMs - 1_000);
+  await t.deps.database.db
+    .update(purchases)
+    .set({ createdAt })
+    .where(eq(purchases.transactionId, id));
+  const later = await reconcileLater();
+  expect(later.checked).toBe(0);
+  expect((await orderRow(t, id))?.state).toBe('pending');
+}
+
 /** Runs the reconciler once, at a later time. */
 async function reconcileLater() {
   t.clock.advance(LATER_MS);
@@ -228,7 +267,11 @@ async function runPayCase({ call, fault, when, scenario }: PayCase) {
   const requeryMark = p.log.length;
   const during = await reconcileLater();
   expect(during.delivered + during.failed).toBe(0);
-  if (fault !== 'refused') {
+  if (
+    fault !== 'refused' &&
+    !NO_LOOKUP.has(call.supplier) &&
+    !LOOKUP_BY_THEIR_ID_ONLY.has(call.supplier)
+  ) {
     await expectFaultSeen(
       since(requeryMark).filter((e) => e.path.startsWith(call.requery.path)),
       fault,
@@ -242,13 +285,15 @@ async function runPayCase({ call, fault, when, scenario }: PayCase) {
   // 3. The fault clears: the order ends once, as the supplier recorded it.
   await p.clear();
   await reconcileLater();
-  const final = when === 'after' && scenario === 'delivered' ? 'delivered' : 'failed';
+  const final = payFaultFinal(call.supplier, when, scenario);
   const ended = await orderRow(t, id);
-  expect(ended?.state, ended?.lastDescription).toBe(final);
+  expect(ended?.state, ended?.lastDescription).toBe(final === 'open' ? 'pending' : final);
   // Never recorded (before), or recorded as failed: the order stayed with its first supplier.
   expect(ended?.supplier).toBe(call.supplier);
   expect(await balanceKobo(t, token)).toBe(final === 'failed' ? before : before - price);
-  expect((await historyRow(t, id))?.status).toBe(final === 'delivered' ? 'success' : 'failed');
+  expect((await historyRow(t, id))?.status).toBe(
+    final === 'open' ? 'pending' : final === 'delivered' ? 'success' : 'failed',
+  );
   const codes = await transferCodes(t, id);
   expectOneOutcome(codes, final);
 
@@ -257,6 +302,7 @@ async function runPayCase({ call, fault, when, scenario }: PayCase) {
   expect(again.delivered + again.failed).toBe(0);
   expect(await transferCodes(t, id)).toEqual(codes);
   await expectMoneyInvariants(t.deps.database.db);
+  if (final === 'open') await waitForAdmin(id);
   count(`${call.supplier} | pay | ${fault} | ${when} | ${scenario} → ${final}`);
 }
 
@@ -269,7 +315,7 @@ interface RequeryCase {
 
 function requeryCases(): RequeryCase[] {
   const all: RequeryCase[] = [];
-  for (const call of calls) {
+  for (const call of calls.filter((c) => !NO_LOOKUP.has(c.supplier))) {
     for (const fault of FAULT_KINDS) {
       for (const when of fault === 'refused'
         ? (['before'] as const)
@@ -282,7 +328,7 @@ function requeryCases(): RequeryCase[] {
   }
   if (SOAK) return all;
   // The sample: each fault once on some adapter's requery; each adapter at least once.
-  const suppliers = [...SUPPLIER_NAMES];
+  const suppliers = SUPPLIER_NAMES.filter((s) => !NO_LOOKUP.has(s));
   return FAULT_KINDS.map((fault, i) => {
     const supplier = suppliers[i % suppliers.length]!;
     return {
@@ -323,8 +369,15 @@ async function runRequeryCase({ call, fault, when, scenario }: RequeryCase) {
 
   await p.clear();
   await reconcileLater();
-  const final = scenario === 'pendingThenDelivered' ? 'delivered' : 'failed';
-  expect((await orderRow(t, id))?.state).toBe(final);
+  // Safe Haven documents one status, "successful": a reversal it reports is no authority to
+  // refund, so that order waits for an admin.
+  const final =
+    scenario === 'pendingThenDelivered'
+      ? 'delivered'
+      : LOOKUP_BY_THEIR_ID_ONLY.has(call.supplier)
+        ? 'open'
+        : 'failed';
+  expect((await orderRow(t, id))?.state).toBe(final === 'open' ? 'pending' : final);
   expect(await balanceKobo(t, token)).toBe(final === 'failed' ? before : before - price);
   const codes = await transferCodes(t, id);
   expectOneOutcome(codes, final);
@@ -332,6 +385,7 @@ async function runRequeryCase({ call, fault, when, scenario }: RequeryCase) {
   expect(again.delivered + again.failed).toBe(0);
   expect(await transferCodes(t, id)).toEqual(codes);
   await expectMoneyInvariants(t.deps.database.db);
+  if (final === 'open') await waitForAdmin(id);
   count(`${call.supplier} | requery | ${fault} | ${when} | ${scenario} → ${final}`);
 }
 
@@ -437,7 +491,9 @@ describe(`supplier faults (FAULT_SEED=${SEED})`, () => {
     for (const { call, fault, when } of readCases()) {
       const label = `${call.name}, ${fault} ${when}`;
       t.clock.advance(call.advanceMs);
-      const { token, id: userId } = await me();
+      // A customer of its own per case: look-ups of other people's names are limited per user
+      // (LOOKUPS_THROTTLED), and this test is about the supplier's faults, not that limit.
+      const { token, id: userId } = await customer(t, 5_000_000);
       const p = faults();
       await p.inject({ supplier: call.supplier, fault, when, only: [call.match] });
       const rows = await writtenRows();
@@ -553,6 +609,9 @@ describe(`supplier faults (FAULT_SEED=${SEED})`, () => {
     expect(during.json().data.status).toBe('Pending');
     expect(await balanceKobo(t, payer.token)).toBe(0);
 
+    // PalmPay is asked about a checkout at most once per CHECKOUT_QUERY_EVERY_MS however often
+    // the screen polls: the next question goes out after that.
+    t.clock.advance(CHECKOUT_QUERY_EVERY_MS);
     for (let i = 0; i < 2; i += 1) {
       const status = await t.request({
         method: 'GET',

@@ -36,11 +36,13 @@ import { switchAdminRoutes } from './modules/switches/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { bettingStatsRoutes } from './modules/betting-stats/routes';
 import { createServices, type Services } from './services';
+import { operatorAlertRoutes } from './modules/operator-alerts/routes';
+import { sandboxRoutes } from './modules/sandbox/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    /** Every API route as registered (issue 7's access matrix and fuzzer are generated from it). */
+    /** Every API route as registered (the access matrix and fuzzer are generated from it). */
     routeTable: ApiRoute[];
   }
 }
@@ -69,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 64 * 1024,
     // A path that does not decode (%E0%A4%A) or a parameter too long to name anything: our error
-    // body, not Fastify's own (found by the issue 7 fuzzer); a long id is answered like a
+    // body, not Fastify's own (found by the fuzzer); a long id is answered like a
     // malformed one, 404.
     frameworkErrors: (error, _request, reply) => {
       const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'VALIDATION_FAILED';
@@ -136,16 +138,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       depositRoutes(api, services);
       webhookRoutes(api, services);
       kycRoutes(api, services);
-      // issue 6: admin analytics
+      // admin analytics
       analyticsRoutes(api, services);
-      // issue 6: admin products and prices
+      // admin products and prices
       adminProductRoutes(api, services);
-      // issue 6: admin transactions
+      // admin transactions
       adminTransactionRoutes(api, services);
-      // issue 6: shutdown controls and the audit log
+      // shutdown controls and the audit log
       switchAdminRoutes(api, services);
       auditRoutes(api, services);
       bettingStatsRoutes(api, services);
+      operatorAlertRoutes(api, services);
+      // sandbox mode only: absent (404) in live mode and production
+      if (services.sandbox) sandboxRoutes(api, services);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,14 @@ import { Command } from 'commander';
 import { loadConfig } from './config';
 import { createRuntime } from './runtime';
 import { createAdminCommands } from './modules/admin-cli/commands';
+import {
+  formatLiveCheck,
+  isLiveCheckSupplier,
+  LIVE_CHECK_SUPPLIERS,
+  liveCheckFailed,
+  runLiveCheck,
+} from './modules/admin-cli/live-check';
+import { openProviders, openSandboxOnFreePort } from './providers';
 
 /** Operator commands: `npm run cli -- <command>`. Each opens the database, acts, and closes. */
 const program = new Command('owo').description('Operator commands for the Owo wallet');
@@ -51,6 +59,36 @@ program
     const { ok, report } = await withCommands((c) => c.auditLedger());
     console.log(report);
     if (!ok) process.exitCode = 2;
+  });
+
+program
+  .command('live-check')
+  .description(
+    'read-only calls to a supplier (balance, catalogue, a documented test number); buys nothing. ' +
+      'Live keys in live mode; in sandbox mode it runs against freshly started simulators',
+  )
+  .argument('<supplier>', `${LIVE_CHECK_SUPPLIERS.join(' | ')} | all`)
+  .action(async (supplier: string) => {
+    if (supplier !== 'all' && !isLiveCheckSupplier(supplier)) {
+      throw new Error(
+        `Unknown supplier ${supplier}: one of ${LIVE_CHECK_SUPPLIERS.join(', ')}, all`,
+      );
+    }
+    const config = loadConfig();
+    // No database: the check may run beside a server that holds the embedded one.
+    const { providers, close } = config.liveProviders
+      ? await openProviders(config, { startSandbox: false })
+      : await openSandboxOnFreePort(config);
+    try {
+      const reports = await runLiveCheck(
+        providers,
+        supplier === 'all' ? LIVE_CHECK_SUPPLIERS : [supplier],
+      );
+      console.log(formatLiveCheck(reports, config.liveProviders ? 'live' : 'sandbox'));
+      if (liveCheckFailed(reports)) process.exitCode = 3;
+    } finally {
+      await close();
+    }
   });
 
 program.parseAsync().catch((error: unknown) => {

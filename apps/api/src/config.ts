@@ -31,6 +31,8 @@ const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Owo'),
   CHAT_PROPERTY_ID: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Sign-in and reset codes one client address may have mailed in an hour (decision 0016). */
+  OTP_REQUESTS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Other origins allowed to call the API from a browser (decision 0014); none by default. */
   CORS_ORIGINS: z
     .string()
@@ -52,8 +54,12 @@ const envSchema = z.object({
   DATASTATION_API_KEY: z.string().min(1).optional(),
   OGDAMS_BASE_URL: z.url().optional(),
   OGDAMS_API_KEY: z.string().min(1).optional(),
+  /** Keys Ogdams's webhook signature when its dashboard shows a secret apart from the API key. */
+  OGDAMS_WEBHOOK_SECRET: z.string().min(1).optional(),
   PALMPAY_BASE_URL: z.url().optional(),
   PALMPAY_APP_ID: z.string().min(1).optional(),
+  /** Our PalmPay merchant id (the balance query names it); unset → the app id. */
+  PALMPAY_MERCHANT_ID: z.string().min(1).optional(),
   /** Our merchant private key: PEM (newlines may be written as \n) or PalmPay's bare base64. */
   PALMPAY_MERCHANT_PRIVATE_KEY: z.string().min(1).optional(),
   /** PalmPay's platform public key (verifies webhooks): PEM or bare base64. */
@@ -98,6 +104,13 @@ const envSchema = z.object({
     .optional(),
   /** Crash tests only: how long a paying request keeps its order from the reconciler. */
   PROCESSING_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+  /** An order still pending after this long stops being requeried and waits for an admin. */
+  NEEDS_DECISION_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 24 * 3_600_000)
+    .default(24 * 3_600_000),
 });
 
 export interface WalletLimits {
@@ -129,6 +142,8 @@ export interface Config {
   logLevel: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
   trustProxy: boolean;
+  /** Codes one client address may have mailed in an hour, across e-mails (decision 0016). */
+  otpRequestsPerClientPerHour: number;
   /** Browser origins besides our own that may call the API (CORS); empty: none. */
   corsOrigins: string[];
   webDistDir: string;
@@ -154,6 +169,11 @@ export interface Config {
   crashAt: CrashAt | undefined;
   /** How long an unfinished order is the paying request's before the reconciler may requery it. */
   processingGraceMs: number;
+  /**
+   * Age past which an open order is no longer requeried by itself: it appears in the admin's
+   * "needs a decision" queue, and only then may an admin refund it without the supplier's word.
+   */
+  needsDecisionAfterMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -178,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // "unknown" as failed and refunds what it is about to deliver.
     throw new ConfigError(
       'Invalid configuration:\n  PROCESSING_GRACE_MS: must be more than twice PROVIDER_TIMEOUT_MS',
+    );
+  }
+  if (e.NEEDS_DECISION_AFTER_MS <= e.PROCESSING_GRACE_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  NEEDS_DECISION_AFTER_MS: must be more than PROCESSING_GRACE_MS',
     );
   }
   if (e.CRASH_AT && e.NODE_ENV === 'production') {
@@ -234,13 +259,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         secretKey: r.VTPASS_SECRET_KEY,
       },
       datastation: { baseUrl: r.DATASTATION_BASE_URL, apiKey: r.DATASTATION_API_KEY },
-      ogdams: { baseUrl: r.OGDAMS_BASE_URL, apiKey: r.OGDAMS_API_KEY },
+      ogdams: {
+        baseUrl: r.OGDAMS_BASE_URL,
+        apiKey: r.OGDAMS_API_KEY,
+        ...(e.OGDAMS_WEBHOOK_SECRET ? { webhookSecret: e.OGDAMS_WEBHOOK_SECRET } : {}),
+      },
       palmpay: {
         baseUrl: r.PALMPAY_BASE_URL,
         appId: r.PALMPAY_APP_ID,
         // A PEM in one env line carries its newlines as the two characters \n.
         merchantPrivateKey: r.PALMPAY_MERCHANT_PRIVATE_KEY.replace(/\\n/g, '\n'),
         palmpayPublicKey: r.PALMPAY_PUBLIC_KEY.replace(/\\n/g, '\n'),
+        ...(e.PALMPAY_MERCHANT_ID ? { merchantId: e.PALMPAY_MERCHANT_ID } : {}),
       },
       safehaven: {
         baseUrl: r.SAFEHAVEN_BASE_URL,
@@ -267,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatPropertyId: e.CHAT_PROPERTY_ID,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    otpRequestsPerClientPerHour: e.OTP_REQUESTS_PER_CLIENT_PER_HOUR,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
@@ -302,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planDefaultMarginPercent: e.PLAN_DEFAULT_MARGIN_PERCENT,
     crashAt: e.CRASH_AT ? parseCrashAt(e.CRASH_AT) : undefined,
     processingGraceMs: e.PROCESSING_GRACE_MS,
+    needsDecisionAfterMs: e.NEEDS_DECISION_AFTER_MS,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { SandboxInbox } from './modules/sandbox/inbox';
 
 /** What every service is built from; tests pass their own clock and mailer. */
 export interface AppDeps {
@@ -14,4 +15,9 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** The supplier adapters (pointed at the sandbox or at the real suppliers). */
   providers: Providers;
+  /**
+   * Sandbox mode: the mailbox the Safe Haven simulator's codes go to (runtime.ts wires it); the
+   * app makes its own when absent.
+   */
+  sandboxInbox?: SandboxInbox;
 }

@@ -14,6 +14,7 @@ export const errorCatalogue = {
   FORBIDDEN: { status: 403, message: messages.forbidden },
   NOT_FOUND: { status: 404, message: messages.notFound },
   RATE_LIMITED: { status: 429, message: messages.rateLimited },
+  LOOKUPS_THROTTLED: { status: 429, message: messages.lookupsThrottled },
   OTP_INVALID: { status: 400, message: messages.otpInvalidOrExpired },
   OTP_TOO_MANY_ATTEMPTS: { status: 400, message: messages.otpTooManyAttempts },
   OTP_RATE_MINUTE: { status: 429, message: messages.otpRateMinute },
@@ -47,11 +48,12 @@ export const errorCatalogue = {
   CARD_NOT_FOUND: { status: 400, message: messages.cardNotFound },
   VERIFICATION_UNAVAILABLE: { status: 502, message: messages.verificationUnavailable },
   LIMIT_EXCEEDED: { status: 403, message: messages.limitRaiseHint },
-  // issue 4: deposits and KYC
+  // deposits and KYC
   /** Spec §8 "Deposit HTTP 504": PalmPay did not answer the checkout call. */
   DEPOSIT_GATEWAY_ERROR: { status: 504, message: messages.depositGatewayError },
   DEPOSIT_REFUSED: { status: 502, message: messages.depositRefused },
   DEPOSIT_NOT_FOUND: { status: 404, message: messages.depositNotFound },
+  DEPOSIT_CHECKOUTS_THROTTLED: { status: 429, message: messages.depositCheckoutsThrottled },
   KYC_REQUIRED: { status: 403, message: messages.depositNeedsKyc },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: messages.webhookSignatureInvalid },
   KYC_UNAVAILABLE: { status: 502, message: messages.kycAuthFailed },
@@ -67,8 +69,8 @@ export const errorCatalogue = {
   IDENTITY_IN_USE: { status: 409, message: messages.identityInUse },
   ACCOUNT_REJECTED: { status: 400, message: messages.accountRejected },
   ACCOUNT_NOT_FOUND: { status: 404, message: messages.accountNotFound },
-  // end issue 4: deposits and KYC
-  // issue 4: transfers, betting, services/pay
+  // end deposits and KYC
+  // transfers, betting, services/pay
   RECIPIENT_NOT_FOUND: { status: 404, message: messages.recipientNotFound },
   TRANSFER_TO_SELF: { status: 400, message: messages.transferToSelf },
   RECIPIENT_CANNOT_RECEIVE: { status: 409, message: messages.recipientCannotReceive },
@@ -80,8 +82,8 @@ export const errorCatalogue = {
   BILLER_ITEMS_UNAVAILABLE: { status: 502, message: messages.bettingDetailsFailed },
   ENTITY_NOT_FOUND: { status: 400, message: messages.entityNotFound },
   SERVICES_UNAVAILABLE: { status: 502, message: messages.servicesUnavailable },
-  // end issue 4: transfers, betting, services/pay
-  // issue 5: airtime to cash
+  // end transfers, betting, services/pay
+  // airtime to cash
   SWAP_NOT_FOUND: { status: 404, message: messages.swapNotFound },
   SWAP_ID_INVALID: { status: 400, message: messages.swapIdInvalid },
   SWAP_OPEN_EXISTS: { status: 409, message: messages.swapOpenExists },
@@ -89,20 +91,21 @@ export const errorCatalogue = {
   SWAP_WALLET_NOT_FOUND: { status: 400, message: messages.swapWalletNotFound },
   SWAP_PAYOUT_REFERENCE_REQUIRED: { status: 400, message: messages.swapPayoutReferenceRequired },
   SCREENSHOT_REQUIRED: { status: 400, message: messages.swapScreenshotRequired },
-  // end issue 5: airtime to cash
-  // issue 6: admin products
+  // end airtime to cash
+  // admin products
   PLAN_EXISTS: { status: 409, message: adminMessages.planExists },
   /** A supplier's plan list could not be read; the message names the supplier. */
   PLANS_FETCH_FAILED: { status: 502, message: adminMessages.plansFetchFailed },
-  // end issue 6: admin products
-  // issue 6: admin transactions (Approve / Refund / Reverse)
+  // end admin products
+  // admin transactions (Approve / Refund / Reverse)
   ORDER_ALREADY_ACTED: { status: 409, message: adminMessages.orderAlreadyActed },
   ORDER_NOT_ACTIONABLE: { status: 409, message: adminMessages.orderNotActionable },
   ORDER_STILL_PENDING: { status: 409, message: adminMessages.orderStillPending },
+  ORDER_REFUND_NEEDS_ANSWER: { status: 409, message: adminMessages.orderRefundNeedsAnswer },
   ORDER_DELIVERED_USE_REVERSE: { status: 409, message: adminMessages.orderDeliveredUseReverse },
   ORDER_FAILED_REFUNDED: { status: 409, message: adminMessages.orderFailedRefunded },
-  // end issue 6: admin transactions
-  // issue 7: the database unreachable for a moment (plugins/error-handler.ts adds Retry-After)
+  // end admin transactions
+  // the database unreachable for a moment (plugins/error-handler.ts adds Retry-After)
   DATABASE_UNAVAILABLE: {
     status: 503,
     message: 'Service temporarily unavailable. Please try again.',
@@ -121,13 +124,21 @@ export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; errors?: FieldError[]; cause?: unknown } = {},
+    options: {
+      message?: string;
+      errors?: FieldError[];
+      cause?: unknown;
+      /** A limit's refusal: seconds until one more attempt fits (sent as Retry-After). */
+      retryAfterS?: number;
+    } = {},
   ) {
     super(options.message ?? errorCatalogue[code].message, { cause: options.cause });
     this.status = errorCatalogue[code].status;
     this.errors = options.errors;
+    this.retryAfterS = options.retryAfterS;
   }
   readonly errors: FieldError[] | undefined;
+  readonly retryAfterS: number | undefined;
 }
 
 export function errorBody(code: string, message: string, errors?: FieldError[]) {

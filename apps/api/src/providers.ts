@@ -20,7 +20,7 @@ function sandboxProviders(baseUrls: SandboxBaseUrls, config: Config) {
  */
 export async function openProviders(
   config: Config,
-  options: { startSandbox: boolean },
+  options: { startSandbox: boolean; safehavenLog?: (line: string) => void },
 ): Promise<ProviderRuntime> {
   if (config.liveProviders) {
     return {
@@ -40,7 +40,19 @@ export async function openProviders(
     host: '127.0.0.1',
     // PalmPay's virtual-account notifications go to the URL the merchant configured with PalmPay.
     palmpayNotifyUrl: `${config.publicBaseUrl}/api/webhooks/palmpay`,
+    // Ogdams posts its events to the URL set on its dashboard.
+    ogdamsNotifyUrl: `${config.publicBaseUrl}/api/webhooks/ogdams`,
+    safehavenLog: options.safehavenLog,
   });
+  return { providers: sandboxProviders(sandbox.baseUrls, config), close: () => sandbox.close() };
+}
+
+/**
+ * Simulators of our own on a free port (the CLI's live-check in sandbox mode): a check that runs
+ * the real adapters against them, whether or not `npm start` is running.
+ */
+export async function openSandboxOnFreePort(config: Config): Promise<ProviderRuntime> {
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', safehavenLog: () => {} });
   return { providers: sandboxProviders(sandbox.baseUrls, config), close: () => sandbox.close() };
 }
 

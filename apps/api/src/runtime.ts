@@ -6,6 +6,8 @@ import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import type { AppDeps } from './deps';
 import { openProviders } from './providers';
+import { createSandboxInbox } from './modules/sandbox/inbox';
+import { sandboxEnabled } from './modules/sandbox/service';
 
 export interface Runtime extends AppDeps {
   /** Closes the database and, when this process started it, the sandbox. */
@@ -33,7 +35,22 @@ export async function createRuntime(
   );
   await database.migrate();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const providerRuntime = await openProviders(config, options);
+  // The simulated Safe Haven "texts" its NIN/BVN codes: they go to the sandbox mailbox, and to the
+  // log as before when the line is not a code.
+  // The codes are also printed as plain lines, readable among the JSON log (unless LOG_LEVEL=silent).
+  const sandboxInbox = sandboxEnabled(config)
+    ? createSandboxInbox({
+        print: config.logLevel === 'silent' ? () => {} : (line) => console.log(line),
+      })
+    : undefined;
+  const providerRuntime = await openProviders(config, {
+    ...options,
+    safehavenLog: sandboxInbox
+      ? (line) => {
+          if (!sandboxInbox.recordSafeHavenLine(line)) logger.info(line);
+        }
+      : undefined,
+  });
   return {
     config,
     database,
@@ -41,6 +58,7 @@ export async function createRuntime(
     mailer,
     logger,
     providers: providerRuntime.providers,
+    sandboxInbox,
     async close() {
       await providerRuntime.close();
       await database.close();

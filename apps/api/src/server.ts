@@ -31,7 +31,7 @@ async function main() {
     config.reconcilerIntervalMs > 0
       ? startDepositSweeper(app.services.deposits, deps.logger, config.reconcilerIntervalMs)
       : () => {};
-  // issue 6: finished days rolled up for the admin dashboard (safe on several processes).
+  // finished days rolled up for the admin dashboard (safe on several processes).
   const stopRollup =
     config.analyticsRollupIntervalMs > 0
       ? app.services.analyticsRollup.start(config.analyticsRollupIntervalMs)
@@ -56,6 +56,19 @@ async function main() {
     },
     `${config.appName} is running on http://localhost:${config.port}`,
   );
+  if (app.services.sandbox) {
+    // Plain lines a newcomer reads at a glance (the JSON log above is for machines).
+    console.log(
+      [
+        '',
+        `  ${config.appName} (sandbox, no real money): http://localhost:${config.port}`,
+        `  Supplier simulators: http://127.0.0.1:${config.sandboxPort} (SANDBOX_PORT)`,
+        `  Mailbox (sign-in, reset, PIN and NIN/BVN codes): http://localhost:${config.port}/sandbox/mailbox`,
+        '  Add money: Home → Deposit → Fund your Wallet → "Add money (sandbox)"',
+        '',
+      ].join('\n'),
+    );
+  }
 }
 
 main().catch((error) => {

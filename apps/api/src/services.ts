@@ -18,24 +18,38 @@ import { createReconciler } from './jobs/reconciler';
 import { createLimitsService } from './modules/limits/service';
 import { createTransferService } from './modules/transfers/service';
 import { createBankDirectory } from './modules/transfers/banks';
+import { createLookupGuard } from './modules/lookups/limits';
 import { createBettingService } from './modules/betting/service';
 import { createServicesPayService } from './modules/services-pay/service';
 import { createAirtimeSwapService } from './modules/airtime-swap/service';
 import { createDepositCredit } from './modules/deposits/credit';
 import { createDepositService } from './modules/deposits/service';
 import { createWebhookService } from './modules/webhooks/service';
+import { createOgdamsWebhookService } from './modules/webhooks/ogdams-service';
 import { createVerificationService } from './modules/kyc/verification-service';
 import { createAccountService } from './modules/kyc/account-service';
-// issue 6: admin analytics
+// admin analytics
 import { createAnalyticsService } from './modules/analytics/service';
 import { createAnalyticsRollup } from './jobs/analytics-rollup';
 import { createAdminProductService } from './modules/admin-products/service';
 import { createAdminTransactionService } from './modules/admin-transactions/service';
 import { createAuditService } from './modules/audit/service';
 import { createBettingStatsService } from './modules/betting-stats/service';
+import { createOperatorAlertService } from './modules/operator-alerts/service';
+import { createSandboxInbox } from './modules/sandbox/inbox';
+import { createSandboxService, sandboxEnabled } from './modules/sandbox/service';
 
 /** Builds every service once per app; routes receive them, never the database. */
-export function createServices(deps: AppDeps) {
+export function createServices(given: AppDeps) {
+  // Sandbox mode keeps a copy of every mail for the in-app mailbox (decision 0019); live mode and
+  // production never build it.
+  const sandboxInbox = sandboxEnabled(given.config)
+    ? (given.sandboxInbox ?? createSandboxInbox())
+    : undefined;
+  sandboxInbox?.useLogger(given.logger);
+  const deps: AppDeps = sandboxInbox
+    ? { ...given, mailer: sandboxInbox.wrap(given.mailer), sandboxInbox }
+    : given;
   const otp = createOtpService(deps);
   const sessions = createSessionService(deps);
   const guards = createGuards(sessions, deps.database);
@@ -54,29 +68,32 @@ export function createServices(deps: AppDeps) {
   const history = createHistoryService(deps);
   const reconciler = createReconciler(deps, settlement);
   const transfers = createTransferService(deps, ledger, pin, limits);
-  const banks = createBankDirectory(deps.providers, deps.clock);
+  const banks = createBankDirectory(deps.providers, deps.clock, createLookupGuard(deps));
   const betting = createBettingService(deps, placeOrder, settlement);
   const servicesPay = createServicesPayService(deps, placeOrder);
   const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits, switches);
-  // issue 4: deposits and KYC
+  // deposits and KYC
   const depositCredit = createDepositCredit(deps, ledger, limits);
   const deposits = createDepositService(deps, limits, depositCredit);
   const webhooks = createWebhookService(deps, depositCredit, (event) =>
     betting.handleNotification(event),
   );
+  const ogdamsWebhooks = createOgdamsWebhookService(deps, settlement);
   const verification = createVerificationService(deps);
   const accounts = createAccountService(deps);
-  // issue 6: admin analytics (the rollup job is started by server.ts; tests run it by hand)
+  // admin analytics (the rollup job is started by server.ts; tests run it by hand)
   const analytics = createAnalyticsService(deps);
   const analyticsRollup = createAnalyticsRollup(deps);
-  // issue 6: admin products and prices
+  // admin products and prices
   const adminProducts = createAdminProductService(deps);
-  // issue 6: admin transactions (Approve / Refund / Reverse)
+  // admin transactions (Approve / Refund / Reverse)
   const adminTransactions = createAdminTransactionService(deps, ledger, settlement);
-  // issue 6: the audit log
+  // the audit log
   const audit = createAuditService(deps);
-  // issue 6: admin betting statistics
+  const operatorAlerts = createOperatorAlertService(deps);
+  // admin betting statistics
   const bettingStats = createBettingStatsService(deps);
+  const sandbox = sandboxInbox ? createSandboxService(deps, sandboxInbox) : undefined;
   return {
     deps,
     otp,
@@ -101,6 +118,7 @@ export function createServices(deps: AppDeps) {
     airtimeSwaps,
     deposits,
     webhooks,
+    ogdamsWebhooks,
     verification,
     accounts,
     analytics,
@@ -109,6 +127,8 @@ export function createServices(deps: AppDeps) {
     adminTransactions,
     audit,
     bettingStats,
+    operatorAlerts,
+    sandbox,
   };
 }
 

@@ -25,7 +25,7 @@ import {
 } from './purchase-support';
 
 /**
- * Admin transactions (issue 6): the list's filters and pages, and Approve / Refund / Reverse —
+ * Admin transactions: the list's filters and pages, and Approve / Refund / Reverse —
  * what each does to the order, the wallet and the ledger, that each happens at most once (also
  * under concurrent requests), and that a later reconciler pass moves no money again.
  */
@@ -62,6 +62,15 @@ async function order(user: User, phone: string, expectStatus: number, k = vtpass
   expect(res.statusCode, res.body).toBe(expectStatus);
   const row = await latestDebit(t, user.id);
   return row!.id;
+}
+
+/** As if the order had waited past NEEDS_DECISION_AFTER_MS: it is in the admin's queue. */
+async function ageOrder(id: string) {
+  const createdAt = new Date(t.clock.now().getTime() - t.deps.config.needsDecisionAfterMs - 1_000);
+  await t.deps.database.db
+    .update(purchases)
+    .set({ createdAt })
+    .where(eq(purchases.transactionId, id));
 }
 
 const audits = (action: string) => auditRepository.countAction(t.deps.database.db, action);
@@ -296,6 +305,14 @@ describe('an order the paying request still holds', () => {
     expect(await balanceKobo(t, user.token)).toBe(100_000 - PRICE);
 
     t.clock.advance(t.deps.config.processingGraceMs);
+    // Requeried now, but the supplier still says pending: no refund on the admin's word yet.
+    expectError(
+      await act(id, 'refund', { reason: 'r' }),
+      409,
+      adminMessages.orderRefundNeedsAnswer,
+    );
+    expect(await balanceKobo(t, user.token)).toBe(100_000 - PRICE);
+    await ageOrder(id);
     expect((await act(id, 'refund', { reason: 'r' })).statusCode).toBe(200);
     expect(await balanceKobo(t, user.token)).toBe(100_000);
     await expectLedgerConsistent(t);
@@ -311,6 +328,15 @@ describe('Refund', () => {
     expectError(await act(id, 'refund', {}), 400, adminMessages.reasonRequired);
     expectError(await act(id, 'refund', { reason: '   ' }), 400, adminMessages.reasonRequired);
     expect((await orderRow(t, id))?.state).toBe('pending');
+    // The supplier says pending and the order is young: it may still be delivered.
+    expectError(
+      await act(id, 'refund', { reason: 'customer asked' }),
+      409,
+      adminMessages.orderRefundNeedsAnswer,
+    );
+    expect(await balanceKobo(t, user.token)).toBe(100_000 - PRICE);
+    expect(await actionCount(id, 'refund')).toBe(0);
+    await ageOrder(id);
 
     const refunds = await audits('order.refund');
     const res = await act(id, 'refund', { reason: 'stuck at the supplier for 2 days' });
@@ -383,6 +409,7 @@ describe('Refund', () => {
   it('gives one refund for ten concurrent requests', async () => {
     const user = await customer(t, 1000);
     const id = await order(user, MAGIC_PHONES.pendingForever, 202);
+    await ageOrder(id);
     const replies = await Promise.all(
       Array.from({ length: 10 }, (_, i) => act(id, 'refund', { reason: `attempt ${i}` })),
     );

@@ -76,15 +76,29 @@ describe('password login', () => {
     expect(empty.json().message).toBe(messages.invalidPassword);
   });
 
-  it('throttles repeated failures per account, even with the right password', async () => {
+  it('throttles 5 failures from one address at an account, even with the right password', async () => {
     const { email } = await signUp(t);
     for (let i = 0; i < 5; i += 1)
-      expect((await login(email, 'Wr0ng!pass', `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await login(email, STRONG_PASSWORD, '10.1.0.9');
+      expect((await login(email, 'Wr0ng!pass', '10.1.0.1')).statusCode).toBe(401);
+    const blocked = await login(email, STRONG_PASSWORD, '10.1.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(messages.tooManyLoginAttempts);
+    expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
+    // The owner elsewhere is not locked out by one guessing address (decision 0016).
+    expect((await login(email, STRONG_PASSWORD, '10.1.0.9')).statusCode).toBe(200);
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await login(email, STRONG_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+  });
+
+  it('throttles 20 failures at an account from any addresses, even with the right password', async () => {
+    const { email } = await signUp(t);
+    for (let i = 0; i < 20; i += 1)
+      expect((await login(email, 'Wr0ng!pass', `10.3.${i}.1`)).statusCode).toBe(401);
+    const blocked = await login(email, STRONG_PASSWORD, '10.3.99.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(messages.tooManyLoginAttempts);
     t.clock.advance(15 * 60_000 + 1);
-    expect((await login(email, STRONG_PASSWORD, '10.1.0.9')).statusCode).toBe(200);
+    expect((await login(email, STRONG_PASSWORD, '10.3.99.1')).statusCode).toBe(200);
   });
 
   it('throttles repeated failures per address across accounts', async () => {

@@ -12,8 +12,13 @@ afterAll(async () => {
 
 const requestOtp = (email: string) =>
   t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { email } });
-const verifyOtp = (email: string, otp: string) =>
-  t.request({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp } });
+const verifyOtp = (email: string, otp: string, remoteAddress = '127.0.0.1') =>
+  t.request({
+    method: 'POST',
+    url: '/api/auth/verify-otp',
+    payload: { email, otp },
+    remoteAddress,
+  });
 
 describe('OTP sign-in and sign-up', () => {
   it('mails a 4-digit code and signs a new e-mail up through a ticket', async () => {
@@ -200,8 +205,14 @@ describe('OTP rules', () => {
     for (let i = 0; i < 5; i += 1) replies.push((await verifyOtp(email, wrong)).json().message);
     expect(replies.slice(0, 4).every((m) => m === messages.otpInvalidOrExpired)).toBe(true);
     expect(replies[4]).toBe(messages.otpTooManyAttempts);
-    const right = await verifyOtp(email, code);
+    // From the guessing address the limit answers first; from any other, the code is burned.
+    const here = await verifyOtp(email, code);
+    expect(here.statusCode).toBe(429);
+    expect(here.json().message).toBe(messages.otpVerifyThrottled);
+    expect(Number(here.headers['retry-after'])).toBeGreaterThan(0);
+    const right = await verifyOtp(email, code, '10.7.0.1');
     expect(right.statusCode).toBe(400);
+    expect(right.json().message).toBe(messages.otpInvalidOrExpired);
   });
 
   it('allows 1 request a minute and 5 an hour per e-mail, and a new code replaces the old', async () => {

@@ -5,7 +5,7 @@ import { containsNul } from '../src/plugins/reject-nul';
 import { createTestApp, customer, type TestApp } from './harness';
 
 /**
- * What the issue 7 fuzzer (tests/reliability/fuzz.test.ts) found, one request each: every one
+ * What the fuzzer (tests/reliability/fuzz.test.ts) found, one request each: every one
  * was a 5xx or an unclear reply before its fix.
  */
 

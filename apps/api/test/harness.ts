@@ -88,6 +88,9 @@ export async function createTestApp(
     // Short, so the sandbox's "timeout" scenario costs little; the simulators answer at once.
     PROVIDER_TIMEOUT_MS: '1000',
     RECONCILER_INTERVAL_MS: '0',
+    // Every request of a test file comes from one inject address; a file signs up more customers
+    // than one client may request codes for (limiter.test.ts tests that limit with its own value).
+    OTP_REQUESTS_PER_CLIENT_PER_HOUR: '100000',
     ...env,
   });
   const { database, drop } = await freshDatabase();
@@ -109,6 +112,9 @@ export async function createTestApp(
     now: () => clock.now().getTime(),
     holdMs: 5_000,
     palmpayNotifyUrl: () => (appOrigin ? `${appOrigin}/api/webhooks/palmpay` : undefined),
+    // Ogdams posts to the URL on its dashboard: our public origin, read at each delivery.
+    ogdamsNotifyUrl: () => (appOrigin ? `${config.publicBaseUrl}/api/webhooks/ogdams` : undefined),
+    ogdamsTickMs: 50,
     safehavenLog: (line) => sandboxLog.push(line),
   });
   const deps: AppDeps = {

@@ -78,8 +78,20 @@ async function historyItem(token: string, id: string) {
   return item;
 }
 
+/**
+ * Where the money rule (decision 0018) leaves an order open for an admin:
+ * - Ogdams documents no status lookup, so the reconciler leaves its pending orders open: Ogdams's
+ *   signed webhook settles them (ogdams.test.ts), and this app does not listen for it.
+ * - DataStation documents no "never received" answer: an order it never recorded (noReply) is
+ *   simply absent from its order list, which is no authority to refund.
+ */
 const casesOf = (k: PurchaseKind) =>
-  OUTCOMES.filter((o) => magicValue(k.magic, o.scenario) !== undefined);
+  OUTCOMES.filter((o) => magicValue(k.magic, o.scenario) !== undefined).map((o) =>
+    (k.supplier === 'ogdams' && o.status === 202) ||
+    (k.supplier === 'datastation' && o.scenario === 'noReply')
+      ? { ...o, final: 'open' as const }
+      : o,
+  );
 
 describe.each(PURCHASE_KINDS)('$name', (k) => {
   let user: Awaited<ReturnType<typeof customer>>;
@@ -149,9 +161,10 @@ describe.each(PURCHASE_KINDS)('$name', (k) => {
       expect(order).toMatchObject({ supplier: k.supplier, supplierRequestId: row!.reference });
     }
     if (k.serviceType === 'electricity' && final === 'delivered') {
-      // Prepaid electricity: the token (from purchased_code / token) and units are kept.
+      // Prepaid electricity: the token (from purchased_code / token) and units are kept; VTpass
+      // documents units, DataStation sends none.
       expect(item.metadata.token).toMatch(TOKEN);
-      expect(item.metadata.units).toMatch(/kWh$/);
+      if (k.supplier === 'vtpass') expect(item.metadata.units).toMatch(/kWh$/);
       if (status === 200) {
         expect(res.json().data.metadata.token).toBe(item.metadata.token);
         expect(res.json().data.metadata.units).toBe(item.metadata.units);

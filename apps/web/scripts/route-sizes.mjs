@@ -25,7 +25,7 @@ import ts from 'typescript';
 
 export const LANDING_BUDGET_BYTES = 100 * 1024;
 export const ROUTE_BUDGET_BYTES = 180 * 1024;
-/** The customer routes of issue 7's budget. */
+/** The customer routes of the route budget. */
 export const CUSTOMER_ROUTES = [
   '/',
   '/home',

@@ -14,9 +14,17 @@ import type { SandboxBaseUrls } from './sandbox/server';
 export interface ProvidersConfig {
   vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
   datastation: { baseUrl: string; apiKey: string };
-  ogdams: { baseUrl: string; apiKey: string };
+  /** Ogdams: the Bearer key; the webhook secret when its dashboard shows one (else the key). */
+  ogdams: { baseUrl: string; apiKey: string; webhookSecret?: string };
   /** PalmPay: our app id, our merchant private key, PalmPay's public key (PEM or bare base64). */
-  palmpay: { baseUrl: string; appId: string; merchantPrivateKey: string; palmpayPublicKey: string };
+  palmpay: {
+    baseUrl: string;
+    appId: string;
+    merchantPrivateKey: string;
+    palmpayPublicKey: string;
+    /** Our merchant id where PalmPay asks for it (balance); the app id when unset. */
+    merchantId?: string;
+  };
   /** Safe Haven: OAuth client id, the PEM private key that signs client assertions, our debit account. */
   safehaven: {
     baseUrl: string;
@@ -43,7 +51,12 @@ export function createProviders(config: ProvidersConfig): Providers {
       timeoutMs,
       apiKey: datastation.apiKey,
     }),
-    ogdams: createOgdamsClient({ baseUrl: ogdams.baseUrl, timeoutMs, apiKey: ogdams.apiKey }),
+    ogdams: createOgdamsClient({
+      baseUrl: ogdams.baseUrl,
+      timeoutMs,
+      apiKey: ogdams.apiKey,
+      webhookSecret: ogdams.webhookSecret,
+    }),
     palmpay: createPalmPayClient({
       baseUrl: config.palmpay.baseUrl,
       timeoutMs,
@@ -52,6 +65,7 @@ export function createProviders(config: ProvidersConfig): Providers {
         appId: config.palmpay.appId,
         merchantPrivateKey: config.palmpay.merchantPrivateKey,
         palmpayPublicKey: config.palmpay.palmpayPublicKey,
+        ...(config.palmpay.merchantId ? { merchantId: config.palmpay.merchantId } : {}),
       },
     }),
     safehaven: createSafeHavenClient({ ...config.safehaven, timeoutMs }),

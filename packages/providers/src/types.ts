@@ -7,9 +7,12 @@
  */
 
 /**
- * The one question a purchase asks of a supplier reply. "pending" covers everything that is not a
- * definite answer (timeouts, HTTP 5xx, VTpass 099, malformed or unknown replies): the order is
- * requeried later and never refunded on it.
+ * The one question a purchase asks of a supplier reply. THE MONEY RULE (outcome.ts and
+ * docs/decisions/0018-supplier-money-rule.md): "failed" only when the supplier says so with
+ * authority — a documented failure code, a documented reversal, or a "never received" answer from a
+ * lookup the supplier documents as authoritative for a reference we sent. Everything else
+ * (timeouts, HTTP 5xx, unknown codes, 404s of undocumented lookups, malformed replies) is
+ * "pending": the order is requeried later and never refunded on it.
  */
 export type PurchaseOutcome =
   | {
@@ -23,8 +26,37 @@ export type PurchaseOutcome =
       description: string;
       raw: unknown;
     }
-  | { status: 'failed'; description: string; raw: unknown }
-  | { status: 'pending'; description: string; raw: unknown };
+  | {
+      status: 'failed';
+      description: string;
+      raw: unknown;
+      /**
+       * Set when the failure is a problem on our side at the supplier (credentials, IP whitelist,
+       * our float there too low, a service the supplier switched off for us): the order is
+       * refunded and an operator alert is raised. A short text for the operator.
+       */
+      alert?: string;
+    }
+  | {
+      status: 'pending';
+      description: string;
+      raw: unknown;
+      /** The supplier's own id for the order, when its reply gave one; requery gets it back. */
+      providerReference?: string;
+    };
+
+/** One line of `cli live-check <supplier>`: a read-only call and what it found. */
+export interface LiveCheckLine {
+  check: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** What a requery knows of an order: our reference and, when the supplier gave one, its own id. */
+export interface RequeryRef {
+  reference: string;
+  providerReference?: string;
+}
 
 export interface AdapterOptions {
   baseUrl: string;
@@ -62,6 +94,9 @@ export interface VtpassSmartcardInfo {
   dueDate: string;
   customerNumber: string;
   currentBouquet: string;
+  /** DStv/GOtv: the current bouquet's variation code(s), comma-separated when there are add-ons. */
+  currentBouquetCode: string;
+  /** DStv/GOtv: what VTpass charges to renew the current bouquet (promos make it differ). */
   renewalAmountKobo: number | null;
 }
 
@@ -77,6 +112,12 @@ export interface VtpassPayRequest {
   phone: string;
   billersCode?: string;
   variationCode?: string;
+  /**
+   * DStv and GOtv only (VTpass requires it there): `renew` the current bouquet at the
+   * merchant-verify Renewal_Amount, or `change` to the variation for `quantity` months.
+   */
+  subscriptionType?: 'change' | 'renew';
+  quantity?: number;
 }
 
 export interface VtpassClient {
@@ -92,6 +133,8 @@ export interface VtpassClient {
   }): Promise<VerifyResult<VtpassSmartcardInfo>>;
   pay(request: VtpassPayRequest): Promise<PurchaseOutcome>;
   requery(requestId: string): Promise<PurchaseOutcome>;
+  /** Our VTpass wallet balance in kobo (GET balance); throws ProviderError when unknown. */
+  balance(): Promise<number>;
 }
 
 // ---------------------------------------------------------------- DataStation (in-house family)
@@ -140,6 +183,8 @@ export interface DataStationCatalogue {
 export interface DataStationClient {
   /** GET api/user/ (plans under Dataplans, cable plans, discos) and GET api/network/. */
   catalogue(): Promise<DataStationCatalogue>;
+  /** Our wallet at DataStation in kobo (user.Account_Balance of GET api/user/). */
+  balance(): Promise<number>;
   /** Each purchase carries our reference so a lost reply can be requeried by it. */
   buyData(input: {
     reference: string;
@@ -168,8 +213,12 @@ export interface DataStationClient {
     meterNumber: string;
     meterType: 'prepaid' | 'postpaid';
   }): Promise<PurchaseOutcome>;
-  requery(reference: string): Promise<PurchaseOutcome>;
+  /** Per kind of purchase, by DataStation's own id when the pay reply gave one. */
+  requery(input: RequeryRef & { kind: DataStationKind }): Promise<PurchaseOutcome>;
 }
+
+/** Which DataStation endpoint an order went to (each has its own lookup). */
+export type DataStationKind = 'data' | 'topup' | 'cable' | 'bill';
 
 // ---------------------------------------------------------------- Ogdams (in-house, Airtel plans)
 
@@ -196,7 +245,22 @@ export interface OgdamsClient {
     amountKobo: number;
     phone: string;
   }): Promise<PurchaseOutcome>;
-  requery(reference: string): Promise<PurchaseOutcome>;
+  /**
+   * Ogdams documents no status lookup (outcomes arrive by webhook): pending, with no call made.
+   * ogdams/SOURCES.md.
+   */
+  requery(input: RequeryRef): Promise<PurchaseOutcome>;
+  /** GET get/balances: our wallet at Ogdams, in kobo (read-only; the live check uses it). */
+  balance(): Promise<{ mainBalanceKobo: number; raw: unknown }>;
+  /**
+   * Checks the ogdams-simhosting-signature header (HMAC-SHA512 of the raw body) and reads the
+   * event. `reference` is the event's reference: ours or Ogdams's own ref (the API matches either).
+   * Null when the signature is wrong or the body is not an Ogdams event.
+   */
+  parseWebhook(
+    rawBody: string,
+    headers: Record<string, string | undefined>,
+  ): { reference: string; outcome: PurchaseOutcome } | null;
 }
 
 // ---------------------------------------------------------------- PalmPay (betting, deposits)
@@ -210,9 +274,12 @@ export interface PalmPayBiller {
 export interface PalmPayBillerItem {
   itemId: string;
   itemName: string;
-  /** PalmPay's limits are kobo on the wire; kept in kobo here. */
-  minAmountKobo: number;
-  maxAmountKobo: number;
+  /**
+   * PalmPay's limits are kobo on the wire; kept in kobo here. null when PalmPay gives none (its
+   * documented item example has minAmount/maxAmount null with isFixAmount 0): the caller decides.
+   */
+  minAmountKobo: number | null;
+  maxAmountKobo: number | null;
   isFixAmount: boolean;
 }
 
@@ -279,6 +346,9 @@ export type PalmPayWebhook =
       /** The accountReference we gave when creating the account. */
       accountReference: string;
       amountKobo: number;
+      orderStatus: number;
+      /** orderStatus is the success status PalmPay's integrations credit on; only then is it money. */
+      paid: boolean;
       payerAccountNo: string;
       payerAccountName: string;
       payerBankName: string;
@@ -316,6 +386,8 @@ export interface PalmPayClient {
     orderId: string;
     amountKobo: number;
     notifyUrl: string;
+    /** Where PalmPay returns the payer after paying (required by PalmPay's create order). */
+    callBackUrl: string;
     expireSeconds: number;
     title: string;
     userId: string;
@@ -329,6 +401,8 @@ export interface PalmPayClient {
    * a bad signature or a body that is not a PalmPay notification.
    */
   parseWebhook(rawBody: string): PalmPayWebhook | null;
+  /** Our merchant balance at PalmPay (read-only; for the live check). */
+  balance(): Promise<{ availableKobo: number; frozenKobo: number; currentKobo: number }>;
 }
 
 // ---------------------------------------------------------------- Safe Haven (KYC, services/pay)
@@ -378,8 +452,19 @@ export interface SafeHavenProduct {
   isAmountFixed: boolean;
 }
 
+/** Our Safe Haven debit account as GET accounts lists it. */
+export interface SafeHavenBalance {
+  accountNumber: string;
+  /** Null when the listing gives no readable accountBalance. */
+  balanceKobo: number | null;
+  raw: unknown;
+}
+
 export interface SafeHavenPayRequest {
-  /** Our reference (sent as the request's reference; requery uses it). */
+  /**
+   * Our reference, for our own records only: Safe Haven's pay body documents no reference field,
+   * so it is not sent; the order is known to Safe Haven by the data.id it answers (safehaven/SOURCES.md).
+   */
   reference: string;
   serviceCategoryId: string;
   amountKobo: number;
@@ -426,8 +511,11 @@ export interface SafeHavenClient {
   }): Promise<VerifyResult<SafeHavenEntity>>;
   /** POST vas/pay/{kind}; transport problems and unclear replies are pending. */
   pay(kind: SafeHavenPayKind, request: SafeHavenPayRequest): Promise<PurchaseOutcome>;
-  /** The status of a pay call by our reference. */
-  requery(reference: string): Promise<PurchaseOutcome>;
+  /**
+   * GET vas/transaction/{id} by Safe Haven's own id (providerReference). Without one (the pay reply
+   * was lost) it is pending with no call made: Safe Haven documents no lookup by our data.
+   */
+  requery(input: RequeryRef): Promise<PurchaseOutcome>;
   /**
    * GET vas/services, then vas/service/{id}/service-categories: the categories (networks, cable
    * operators, discos) of one service. Throws ProviderError when Safe Haven cannot answer.
@@ -435,6 +523,8 @@ export interface SafeHavenClient {
   categories(service: SafeHavenServiceIdentifier): Promise<SafeHavenServiceCategory[]>;
   /** GET vas/service-category/{id}/products; throws ProviderError when Safe Haven cannot answer. */
   products(serviceCategoryId: string): Promise<SafeHavenProduct[]>;
+  /** GET accounts (main accounts): our debit account's balance (read-only; the live check). */
+  balance(): Promise<SafeHavenBalance>;
 }
 
 export interface Providers {

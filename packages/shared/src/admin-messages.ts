@@ -72,14 +72,14 @@ export const adminMessages = {
   plansFetched: 'Plans fetched successfully',
   discountUpdated: 'Utility discount updated successfully',
   discountInvalid: 'Enter a percentage between 0 and 20.',
-  // issue 6: admin products (helper additions)
+  // admin products (helper additions)
   planExists: 'A plan with this ID already exists.',
   plansFetchFailed: 'Could not fetch plans from {supplier}. Please try again.',
   unknownNetwork: 'Choose a network: MTN, GLO, AIRTEL or 9MOBILE.',
   unknownCable: 'Choose a cable provider: GOTV, DSTV or STARTIMES.',
   unknownService: 'Unknown service.',
-  // end issue 6: admin products
-  // issue 6: manage services screen (helper additions; the spec names none of these)
+  // end admin products
+  // manage services screen (helper additions; the spec names none of these)
   editPriceTitle: 'Edit price',
   serviceSwitches: {
     data: 'Data service',
@@ -104,7 +104,7 @@ export const adminMessages = {
   noPlansText: 'Fetch plans from the supplier to list them here.',
   plansLoadFailed: 'Could not load plans',
   tryAgain: 'Try again',
-  // end issue 6: manage services screen
+  // end manage services screen
 
   // ---- transactions
   adminTransactionsTitle: 'Transactions',
@@ -126,10 +126,12 @@ export const adminMessages = {
   orderAlreadyActed: 'This action has already been taken on this transaction.',
   orderNotActionable: 'This action is not available for this transaction.',
   orderStillPending: 'The supplier has not confirmed this order yet. Try again later.',
+  orderRefundNeedsAnswer:
+    'The supplier still has this order as pending. Refund it when the supplier confirms a failure, or once it appears under Needs a decision.',
   orderDeliveredUseReverse: 'The supplier delivered this order. Use Reverse to return the money.',
   orderFailedRefunded: 'The supplier failed this order; the customer has been refunded.',
   fetchTransactionsFailed: 'Failed to fetch transactions',
-  // issue 6 transactions: the date filter's rules (ours; the spec's screen makes no calls)
+  // admin transactions: the date filter's rules (ours; the spec's screen makes no calls)
   monthNeedsYear: 'Choose a year before a month.',
   dayNeedsMonth: 'Choose a month before a day.',
   dayNotInMonth: 'That day is not in the chosen month.',
@@ -139,7 +141,7 @@ export const adminMessages = {
   refundConfirm: 'Refund this order to the customer wallet? The supplier has not delivered it.',
   reverseConfirm:
     'Return this delivered order to the customer wallet? Use this only when the supplier reversed it.',
-  // end issue 6 transactions
+  // end admin transactions
 
   // ---- betting statistics
   bettingStatsTitle: 'Betting Statistics',
@@ -169,6 +171,39 @@ export const adminMessages = {
   auditNoMatch: 'No entries match these filters',
   auditTryFilter: 'Try adjusting your filter',
   auditEmptyText: 'Changes made by admins appear here',
+
+  // ---- needs a decision (orders past the automatic requeries, operator alerts)
+  needsDecisionTitle: 'Needs a decision',
+  needsDecisionIntro:
+    'Older than {hours} hours with no final answer from the supplier, these orders are no longer requeried by themselves. Nothing is refunded automatically: pending is not failure, and the supplier may still deliver. Check with the supplier, then Approve (ask it again) or Refund.',
+  needsDecisionOrders: 'Orders',
+  needsDecisionEmpty: 'No orders waiting for a decision',
+  needsDecisionEmptyText:
+    'Orders their supplier has not settled within {hours} hours will appear here.',
+  needsDecisionLoadFailed: 'Could not load the orders',
+  needsDecisionCount: 'Orders: {orders} · Open alerts: {alerts}',
+  needsDecisionWaiting: '{n} waiting',
+  lastAnswer: "Supplier's last answer",
+  lastAnswerNone: 'The supplier has not answered yet.',
+  lastAnswerRaw: 'Raw reply',
+  answerStatus: { delivered: 'Delivered', failed: 'Failed', pending: 'Pending' },
+  alertsTitle: 'Alerts',
+  alertsIntro:
+    'Supplier refusals only an operator can fix (our account, IP whitelist, float, configuration). The order that met one was refunded or sent by another route; the next will meet the same problem until it is fixed.',
+  alertsEmpty: 'No alerts',
+  alertsEmptyText: 'Supplier problems that need an operator will appear here.',
+  alertsLoadFailed: 'Could not load the alerts',
+  alertsOpen: '{n} open',
+  alertViewOrder: 'View order',
+  alertOrderLoadFailed: 'Could not open the order',
+  supplierNames: {
+    vtpass: 'VTpass',
+    datastation: 'DataStation',
+    ogdams: 'Ogdams',
+    palmpay: 'PalmPay',
+    safehaven: 'Safe Haven',
+  } as Record<string, string>,
+  // end needs a decision
 } as const;
 
 /** "Page x of y (n total transactions)". */

@@ -67,6 +67,8 @@ export interface PublicConfig {
   appName: string;
   googleClientId: string | null;
   chatPropertyId: string | null;
+  /** Sandbox mode (simulated suppliers, not production): the sandbox banner and mailbox show. */
+  sandbox: boolean;
 }
 
 // ---------------------------------------------------------------- catalogues (§7, all GET)
@@ -179,13 +181,13 @@ export interface TransactionMetadata {
   payerAccountNo?: string;
   processedAt?: string;
   note?: string;
-  // issue 6: admin transactions — a Reverse links the two rows both ways
+  // admin transactions — a Reverse links the two rows both ways
   /** On a reversed order: when an admin reversed it, and the reversal credit's reference. */
   reversedAt?: string;
   reversalReference?: string;
   /** On a reversal credit: the reference of the order it returned the money for. */
   reversalOf?: string;
-  // end issue 6: admin transactions
+  // end admin transactions
 }
 
 /** The spec's Transaction shape. amount is naira; status "failed" shows red, anything else green. */
@@ -251,7 +253,7 @@ export interface ServiceStatus {
   system: boolean;
 }
 
-// ---------------------------------------------------------------- issue 4: deposits and KYC
+// ---------------------------------------------------------------- deposits and KYC
 
 /** Deposit statuses as the spec's funding screen reads them (data.status). */
 export type DepositStatus = 'Completed' | 'Pending' | 'Failed' | 'Expired';
@@ -361,7 +363,7 @@ export interface VirtualDepositIntentReply {
 }
 // ---- end deposits and KYC
 
-// ---------------------------------------------------------------- issue 4: transfers, betting
+// ---------------------------------------------------------------- transfers, betting
 
 export interface RecipientReply {
   success: true;
@@ -458,7 +460,7 @@ export interface ServiceProductDto {
 }
 // ---- end transfers, betting
 
-// ---------------------------------------------------------------- issue 5: airtime to cash
+// ---------------------------------------------------------------- airtime to cash
 
 /** The spec's Airtime swap entity. Amounts are naira. */
 export interface SwapDto {
@@ -512,7 +514,7 @@ export interface SwapListReply {
 }
 // ---- end airtime to cash
 
-// ---------------------------------------------------------------- issue 6: the admin area
+// ---------------------------------------------------------------- the admin area
 // Amounts are naira (2 decimals at most) like every other reply; kobo inside.
 
 /** The window a period covers: [from, to) as ISO instants, and its Lagos calendar label. */
@@ -715,7 +717,7 @@ export interface UtilityDiscountReply {
   data: { percentage: number };
 }
 
-// issue 6: admin products (helper additions)
+// admin products (helper additions)
 /** GET transactions/utility-providers — the discos and the discount electricity sells at. */
 export interface UtilityProvidersReply extends ListReply<UtilityProviderDto> {
   /** Percent off the face value (0 = none); the customer pays the face value minus it. */
@@ -729,7 +731,7 @@ export interface TransactionMetadata {
   /** Naira taken off the face value by the utility discount. */
   discount?: number;
 }
-// end issue 6: admin products
+// end admin products
 
 /** GET admin/system/status — every service with when its shutdown ends (null = running). */
 export interface ShutdownStatusReply {
@@ -756,6 +758,10 @@ export interface AdminTransactionDto extends TransactionDto {
     costPrice: number;
     attempts: number;
     lastDescription: string;
+    /** The supplier's last reply as it came ({at, status, description, raw}), or null. */
+    lastAnswer: unknown;
+    /** Open past NEEDS_DECISION_AFTER_MS: no longer requeried by itself; an admin decides. */
+    needsDecision: boolean;
   };
   /** Actions already taken, oldest first. */
   adminActions: { action: OrderAction; by: string; reason: string; at: string }[];
@@ -766,6 +772,29 @@ export interface AdminTransactionDto extends TransactionDto {
 export interface AdminTransactionsReply {
   success: true;
   data: AdminTransactionDto[];
+  pagination: { currentPage: number; totalPages: number; totalItems: number };
+}
+
+/** GET admin/orders/needs-decision?page= — open orders past the age limit, oldest first. */
+export interface NeedsDecisionReply extends AdminTransactionsReply {
+  /** The age (hours) past which an open order stops being requeried by itself. */
+  afterHours: number;
+}
+
+export interface OperatorAlertDto {
+  _id: string;
+  supplier: string;
+  message: string;
+  transactionId: string | null;
+  detail: string;
+  createdAt: string;
+}
+
+/** GET admin/alerts?page= — newest first; `open` counts the unacknowledged ones. */
+export interface OperatorAlertsReply {
+  success: true;
+  data: OperatorAlertDto[];
+  open: number;
   pagination: { currentPage: number; totalPages: number; totalItems: number };
 }
 

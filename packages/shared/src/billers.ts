@@ -41,7 +41,11 @@ export function discoByServiceId(serviceID: string): Disco | undefined {
   return DISCOS.find((d) => d.serviceID === serviceID);
 }
 
+/** DataStation writes StarTimes as "STARTIME" (its plans' `cable` and its cable list). */
+const CABLE_ALIASES: Readonly<Record<string, CableName>> = { STARTIME: 'STARTIMES' };
+
 export function cableByName(name: string) {
   const upper = name.trim().toUpperCase();
-  return CABLES.find((c) => c.cablename === upper || String(c.cableId) === upper);
+  const canonical = CABLE_ALIASES[upper] ?? upper;
+  return CABLES.find((c) => c.cablename === canonical || String(c.cableId) === canonical);
 }

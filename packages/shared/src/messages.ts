@@ -103,6 +103,12 @@ export const messages = {
   notFound: 'Not found',
   validationFailed: 'Some of the details you entered are not valid.',
   rateLimited: 'Too many requests. Please try again later.',
+  /** Not in the spec: the per-user limit on looking up other people's names (e-mail, bank
+   *  account, meter, smart card) and on paid supplier checks. Retry-After says when. */
+  lookupsThrottled: 'Too many checks. Please wait a few minutes and try again.',
+  /** Not in the spec: the cap on bank-transfer checkouts a user can have open at once. */
+  depositCheckoutsThrottled:
+    'You already have payments waiting. Please pay into one of them or try again in a few minutes.',
   internalError: 'Something went wrong on our side. Please try again.',
   passwordResetOtpSent: 'If an account exists for this email, a reset code has been sent.',
   passwordResetDone: 'Your password has been reset. Please log in.',
@@ -142,7 +148,7 @@ export const messages = {
   transactionsFetched: 'Transactions fetched successfully',
   catalogueFetched: 'Fetched successfully',
 
-  // ---- issue 4: deposits and webhooks (deposits helper)
+  // ---- deposits and webhooks (deposits helper)
   // spec §4 "Deposit", §8 (funding status, Deposit HTTP 504)
   depositGatewayError: 'Gateway error. Please log back in, and try again.',
   depositStillPending: 'Payment is still pending. Please wait for three minutes...',
@@ -168,7 +174,7 @@ export const messages = {
   webhookSignatureInvalid: 'Invalid signature',
   // ---- end deposits
 
-  // ---- issue 4: KYC and accounts (deposits helper)
+  // ---- KYC and accounts (deposits helper)
   // spec 2 §5 (account verification), spec 1 §8
   verificationTypeAndNumber: 'Please select verification type and enter the number',
   kycAuthFailed: 'KYC authentication failed. Please try again.',
@@ -203,7 +209,7 @@ export const messages = {
   accountNotFound: 'Account not found',
   // ---- end KYC
 
-  // ---- issue 4: transfers and limits (transfers helper)
+  // ---- transfers and limits (transfers helper)
   dailyLimitReached:
     'This payment would pass your daily limit of {limit}. You can still spend {remaining} today.',
   balanceCapReached:
@@ -234,7 +240,7 @@ export const messages = {
   bankUnavailable: 'We could not reach the bank right now. Please try again.',
   // ---- end transfers
 
-  // ---- issue 4: betting and services/pay (transfers helper)
+  // ---- betting and services/pay (transfers helper)
   // spec §5 and §8 (betting screen)
   bettingUserIdRequired: 'Please enter your User ID',
   bettingSelectPlatform: 'Please select a betting platform',
@@ -261,7 +267,7 @@ export const messages = {
   entityVerified: 'Verified successfully',
   // ---- end betting
 
-  // ---- issue 5: airtime to cash (swap helpers)
+  // ---- airtime to cash (swap helpers)
   // spec 2 §5 (form and screenshots), §8
   swapPhoneInvalid: 'Please enter a valid 11-digit phone number',
   swapSelectNetwork: 'Please select a network',

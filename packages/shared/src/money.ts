@@ -16,16 +16,30 @@ export function koboToNaira(kobo: number): number {
 }
 
 /**
- * Parses user input such as "1,500.5" or "200" straight to kobo without floating point.
- * Returns null for anything that is not a non-negative amount with at most 2 decimals.
+ * The whole-naira part of an amount as plain digits: "1500" or en-NG thousands grouping
+ * ("1,500", "12,345,678": one to three digits, then groups of exactly three). Anything else with a
+ * comma is null, so "100,00" (a decimal comma, or a slip) is refused instead of being read as
+ * ten thousand naira.
+ */
+export function wholeNairaDigits(text: string): string | null {
+  if (/^\d+$/.test(text)) return text;
+  if (/^\d{1,3}(?:,\d{3})+$/.test(text)) return text.replace(/,/g, '');
+  return null;
+}
+
+/**
+ * Parses user input such as "1,500.5", "₦ 200" or "200" straight to kobo without floating point.
+ * Returns null for anything that is not a non-negative amount with at most 2 decimals; commas are
+ * accepted only as thousands separators of the whole part (wholeNairaDigits).
  */
 export function parseNairaToKobo(input: string | number): number | null {
-  const text = String(input).replace(/[,\s₦]/g, '');
-  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  const text = String(input).trim().replace(/^₦\s*/, '');
+  const match = /^([\d,]+)(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
-  const naira = Number(match[1]);
+  const whole = wholeNairaDigits(match[1] ?? '');
+  if (whole === null || whole.length > 13) return null;
   const fraction = (match[2] ?? '').padEnd(2, '0');
-  return naira * KOBO_PER_NAIRA + Number(fraction);
+  return Number(whole) * KOBO_PER_NAIRA + Number(fraction);
 }
 
 /**

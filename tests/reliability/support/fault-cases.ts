@@ -41,14 +41,16 @@ export interface MoneyCall {
 /** Each supplier's pay and requery paths, relative to its base URL. */
 const PATHS: Record<SupplierName, { pay: RequestMatch; requery: RequestMatch }> = {
   vtpass: { pay: { method: 'POST', path: 'pay' }, requery: { method: 'POST', path: 'requery' } },
-  // Every DataStation purchase is a POST under api/; the requery is GET api/data/?ident=.
+  // Every DataStation purchase is a POST under api/<kind>/; the requery is a GET on the same
+  // kind: by DataStation's id (api/<kind>/<id>) or, without one, its order list (api/<kind>/).
   datastation: {
     pay: { method: 'POST', path: 'api/' },
-    requery: { method: 'GET', path: 'api/data/?ident=' },
+    requery: { method: 'GET', path: 'api/' },
   },
+  // Ogdams documents no lookup (its outcomes come by webhook): the requery makes no call.
   ogdams: {
     pay: { method: 'POST', path: 'vend/' },
-    requery: { method: 'GET', path: 'transaction/status/' },
+    requery: { method: 'GET', path: 'no-lookup/' },
   },
   palmpay: {
     pay: { method: 'POST', path: 'api/v2/bill-payment/order/create' },

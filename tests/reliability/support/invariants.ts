@@ -32,7 +32,7 @@ export async function expectMoneyInvariantsAt(databaseUrl: string): Promise<void
   }
 }
 
-// ---------------------------------------------------------------- the suite's own checks (issue 7)
+// ---------------------------------------------------------------- the suite's own checks
 
 async function rows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
   const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };

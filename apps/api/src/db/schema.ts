@@ -154,7 +154,7 @@ export const transactions = pgTable(
   (t) => [
     uniqueIndex('transactions_reference_key').on(t.reference),
     index('transactions_user_created_idx').on(t.userId, t.createdAt),
-    // Issue 6: the admin transaction list and live analytics read time ranges over all users.
+    // The admin transaction list and live analytics read time ranges over all users.
     index('transactions_created_idx').on(t.createdAt),
     index('transactions_status_created_idx').on(t.status, t.createdAt),
     index('transactions_service_created_idx').on(t.serviceType, t.createdAt),
@@ -225,11 +225,16 @@ export const purchases = pgTable(
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastDescription: text('last_description').notNull().default(''),
+    /** The supplier's last reply as it came (pay or requery), for the admin who must decide. */
+    lastAnswer: jsonb('last_answer').$type<unknown>(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('purchases_supplier_request_key').on(t.supplier, t.supplierRequestId),
+    index('purchases_supplier_reference_idx')
+      .on(t.supplier, t.supplierReference)
+      .where(sql`${t.supplierReference} is not null`),
     index('purchases_open_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.state} in ('processing', 'pending')`),
@@ -289,7 +294,7 @@ export const serviceSwitches = pgTable('service_switches', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---------------------------------------------------------------- issue 4: money in and across
+// ---------------------------------------------------------------- money in and across
 
 /**
  * NIN/BVN verifications with Safe Haven. The number itself is never stored: only a keyed digest
@@ -316,6 +321,29 @@ export const identityVerifications = pgTable(
   (t) => [
     uniqueIndex('identity_verifications_provider_id_key').on(t.providerIdentityId),
     index('identity_verifications_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Who holds each identity number: one NIN (or BVN) opens one KYC-verified wallet. The row is
+ * claimed before any supplier is asked to open accounts, so of several wallets that validated the
+ * same number at once exactly one gets past the primary key; the others answer IDENTITY_IN_USE
+ * and open nothing (docs/decisions/0016).
+ */
+export const identityHolders = pgTable(
+  'identity_holders',
+  {
+    type: text('type', { enum: ['NIN', 'BVN'] }).notNull(),
+    /** The keyed digest of identity_verifications.number_digest. */
+    numberDigest: text('number_digest').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.type, t.numberDigest] }),
+    index('identity_holders_user_idx').on(t.userId),
   ],
 );
 
@@ -453,7 +481,7 @@ export const reviewFlags = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- issue 5: airtime to cash
+// ---------------------------------------------------------------- airtime to cash
 
 /**
  * Airtime-to-cash requests. Amounts in kobo. The state machine is in docs/decisions/0010; a swap
@@ -511,7 +539,7 @@ export const airtimeSwaps = pgTable(
   ],
 );
 
-/** Who did what to a swap and when (every admin action; issue 6 generalises to an audit log). */
+/** Who did what to a swap and when (every admin action; the audit log generalises it). */
 export const airtimeSwapEvents = pgTable(
   'airtime_swap_events',
   {
@@ -531,7 +559,7 @@ export const airtimeSwapEvents = pgTable(
   (t) => [index('airtime_swap_events_swap_idx').on(t.swapId, t.createdAt)],
 );
 
-// ---------------------------------------------------------------- issue 6: the admin area
+// ---------------------------------------------------------------- the admin area
 
 /**
  * Every admin action (price, availability, shutdown and restore, discount, swap action, refund,
@@ -560,6 +588,25 @@ export const auditLog = pgTable(
     index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
     index('audit_log_action_created_idx').on(t.action, t.createdAt),
   ],
+);
+
+/**
+ * Problems an operator must fix at a supplier (credentials, IP whitelist, our float there, a
+ * service switched off): written in the transaction that refunds the order that met it, so an
+ * alert exists exactly when the refund does.
+ */
+export const operatorAlerts = pgTable(
+  'operator_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supplier: text('supplier').notNull(),
+    message: text('message').notNull(),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_alerts_created_idx').on(t.createdAt)],
 );
 
 /** Admin settings by key (utility_discount_bps …); a missing key means the default. */

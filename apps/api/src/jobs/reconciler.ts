@@ -16,8 +16,10 @@ export interface ReconcileResult {
 
 /**
  * Finishes orders the paying request could not: requeries each due order by its request id and
- * posts or voids it on a definite answer, or schedules the next requery with backoff. Several
- * reconcilers (one per API process) can run at once: claims use FOR UPDATE SKIP LOCKED plus a
+ * posts or voids it on a definite answer, or schedules the next requery with backoff. An order
+ * older than NEEDS_DECISION_AFTER_MS is left alone: it waits in the admin's "needs a decision"
+ * queue and is never refunded by itself. Several reconcilers (one per API process) can run at
+ * once: claims use FOR UPDATE SKIP LOCKED plus a
  * lease, and settlement's conditional state change resolves each order once whatever happens.
  */
 export function createReconciler(deps: AppDeps, settlement: Settlement) {
@@ -26,18 +28,20 @@ export function createReconciler(deps: AppDeps, settlement: Settlement) {
   async function runOnce(): Promise<ReconcileResult> {
     const now = clock.now();
     const claimed = await database.db.transaction((tx) =>
-      purchasesRepository.claimDue(tx, now, new Date(now.getTime() + LEASE_MS), BATCH),
+      purchasesRepository.claimDue(
+        tx,
+        now,
+        new Date(now.getTime() + LEASE_MS),
+        BATCH,
+        new Date(now.getTime() - deps.config.needsDecisionAfterMs),
+      ),
     );
     const result: ReconcileResult = { checked: 0, delivered: 0, failed: 0, stillPending: 0 };
     for (const purchase of claimed) {
       result.checked += 1;
-      const outcome = await requerySupplier(
-        providers,
-        purchase.supplier,
-        purchase.supplierRequestId,
-      );
+      const outcome = await requerySupplier(providers, purchase);
       if (outcome.status === 'pending') {
-        await settlement.markPending(purchase, outcome.description);
+        await settlement.markPending(purchase, outcome);
         result.stillPending += 1;
         continue;
       }

@@ -84,7 +84,7 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
                     where state in ('processing', 'pending')) o
         where f.total <> coalesce(o.total, 0)`,
   );
-  // issue 5: airtime to cash (docs/decisions/0010)
+  // airtime to cash (docs/decisions/0010)
   await check(
     'every completed swap is paid exactly once, and no other swap at all',
     sql`select s.swap_id, s.status, s.transaction_id, x.payouts, x.paid::text, x.margins,
@@ -121,8 +121,8 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
                     where status = 'COMPLETED') c
         where -a.total <> coalesce(c.total, 0)`,
   );
-  // end issue 5: airtime to cash
-  // issue 4: transfers between users (docs/decisions/0011)
+  // end airtime to cash
+  // transfers between users (docs/decisions/0011)
   await check(
     'every wallet transfer is one ledger move, sender wallet to recipient wallet, both rows success',
     sql`select w.id, w.amount_kobo::text as amount, x.moves, x.moved::text
@@ -150,8 +150,8 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
           and not exists (select 1 from wallet_transfers w
                           where w.debit_transaction_id = lt.transaction_id)`,
   );
-  // end issue 4: transfers between users
-  // issue 6: admin Reverse of a delivered order (docs/decisions/0013)
+  // end transfers between users
+  // admin Reverse of a delivered order (docs/decisions/0013)
   await check(
     'every reversal returns exactly the selling price of a delivered order to its wallet, once',
     sql`select oa.transaction_id, oa.result_transaction_id, p.state, r.status, r.type,
@@ -188,6 +188,6 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
           and not exists (select 1 from order_actions oa where oa.action = 'reverse'
                           and oa.result_transaction_id = t.id)`,
   );
-  // end issue 6: admin Reverse
+  // end admin Reverse
   return { ok: checks.every((c) => c.ok), checks };
 }

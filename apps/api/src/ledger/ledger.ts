@@ -20,7 +20,7 @@ export type TransferCode =
   | 'swap_payout'
   /** Airtime-to-cash: the part of the airtime kept (amount − payout), asset → revenue. */
   | 'swap_margin'
-  /** Admin Reverse of a delivered order: supplier float and revenue → wallet (issue 6). */
+  /** Admin Reverse of a delivered order: supplier float and revenue → wallet. */
   | 'order_reversal';
 
 export interface Transfer {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../errors';
 
-/** How an unknown field is named back: short, so a 10 kB key is not echoed (issue 7 fuzzer). */
+/** How an unknown field is named back: short, so a 10 kB key is not echoed (found by the fuzzer). */
 const fieldLabel = (key: string) => (key.length > 40 ? `${key.slice(0, 40)}…` : key);
 
 /**

@@ -22,6 +22,7 @@ const fastifyCodes: Record<string, ErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
       return reply.status(error.status).send(errorBody(error.code, error.message, error.errors));
     }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;

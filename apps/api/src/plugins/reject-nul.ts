@@ -25,7 +25,7 @@ export function containsNul(value: unknown): boolean {
 
 /**
  * PostgreSQL refuses U+0000 in text ("invalid byte sequence"), so a request carrying one used to
- * fail as a 500 wherever its text first reached a query (found by the issue 7 fuzzer: an e-mail
+ * fail as a 500 wherever its text first reached a query (found by the fuzzer: an e-mail
  * with a NUL, a deposit session id with %00). No field of this API can hold it: refused here, for
  * every route, before any handler runs.
  */

@@ -100,7 +100,7 @@ const appRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/purchases/routes/CablePage').then((m) => ({ Component: m.CablePage })),
   },
-  // ---- issue 4: transfer and betting
+  // ---- transfer and betting
   {
     path: 'transfer',
     lazy: () =>
@@ -116,7 +116,7 @@ const appRoutes: RouteObject[] = [
       })),
   },
   // ---- end transfer and betting
-  // ---- issue 5: airtime to cash
+  // ---- airtime to cash
   {
     path: 'airtime-to-cash',
     lazy: () =>
@@ -149,7 +149,7 @@ const appRoutes: RouteObject[] = [
     // Admin screens: the guard is lazy too, so the landing bundle does not carry it.
     lazy: () => import('./admin-guard').then((m) => ({ Component: m.RequireAdmin })),
     children: [
-      // ---- issue 6: admin dashboard
+      // ---- admin dashboard
       {
         path: 'admin/dashboard',
         lazy: () =>
@@ -165,7 +165,7 @@ const appRoutes: RouteObject[] = [
             Component: m.AdminSwapsPage,
           })),
       },
-      // ---- issue 6: admin transactions
+      // ---- admin transactions
       {
         path: 'admin/transaction',
         lazy: () =>
@@ -174,14 +174,14 @@ const appRoutes: RouteObject[] = [
           })),
       },
       // ---- end admin transactions
-      // ---- issue 6: audit log
+      // ---- audit log
       {
         path: 'admin/audit',
         lazy: () =>
           import('../features/admin/audit/AuditPage').then((m) => ({ Component: m.AuditPage })),
       },
       // ---- end audit log
-      // ---- issue 6: manage services
+      // ---- manage services
       {
         path: 'admin/services',
         lazy: () =>
@@ -190,7 +190,7 @@ const appRoutes: RouteObject[] = [
           })),
       },
       // ---- end manage services
-      // ---- issue 6: admin betting statistics
+      // ---- admin betting statistics
       {
         path: 'admin/betting-stats',
         lazy: () =>
@@ -199,6 +199,15 @@ const appRoutes: RouteObject[] = [
           })),
       },
       // ---- end admin betting statistics
+      // ---- orders past the automatic requeries, and operator alerts
+      {
+        path: 'admin/orders/pending',
+        lazy: () =>
+          import('../features/admin/needs-decision/NeedsDecisionPage').then((m) => ({
+            Component: m.NeedsDecisionPage,
+          })),
+      },
+      // ---- end needs a decision
     ],
   },
   // ---- end airtime to cash
@@ -212,7 +221,7 @@ const appRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/pin/routes/EnterPinPage').then((m) => ({ Component: m.EnterPinPage })),
   },
-  // ---- issue 4: deposit and KYC
+  // ---- deposit and KYC
   {
     path: 'deposit',
     lazy: () =>
@@ -255,6 +264,12 @@ export const routes: RouteObject[] = [
         ],
       },
       ...authRoutes,
+      {
+        // Sandbox mode only (the page is "not found" live); signed in or not.
+        path: 'sandbox/mailbox',
+        lazy: () =>
+          import('../features/sandbox/MailboxPage').then((m) => ({ Component: m.MailboxPage })),
+      },
       { Component: RequireAuth, children: appRoutes },
       {
         path: '*',

@@ -6,7 +6,12 @@ import type { PublicConfig } from '@owo/shared/api-types';
 import { apiRequest } from './api';
 import { APP_NAME } from './brand';
 
-const fallback: PublicConfig = { appName: APP_NAME, googleClientId: null, chatPropertyId: null };
+const fallback: PublicConfig = {
+  appName: APP_NAME,
+  googleClientId: null,
+  chatPropertyId: null,
+  sandbox: false,
+};
 let pending: Promise<PublicConfig> | null = null;
 
 export function loadRuntimeConfig(): Promise<PublicConfig> {
@@ -15,6 +20,8 @@ export function loadRuntimeConfig(): Promise<PublicConfig> {
       appName: reply.appName || APP_NAME,
       googleClientId: reply.googleClientId || null,
       chatPropertyId: reply.chatPropertyId || null,
+      // Only an explicit true shows the sandbox extras; anything else is live.
+      sandbox: reply.sandbox === true,
     }))
     .catch(() => {
       pending = null;

@@ -123,7 +123,7 @@ describe('cable titles', () => {
   });
 });
 
-// issue 6: an admin's Reverse returns a delivered order's money as a credit
+// an admin's Reverse returns a delivered order's money as a credit
 describe('reversal credits', () => {
   it('reads as a reversal and names the order it returned', () => {
     const credit = tx({

@@ -18,7 +18,7 @@ export type TransactionKind =
   | 'betting'
   | 'airtime-to-cash'
   | 'adjustment'
-  /** Issue 6: money an admin returned for a delivered order the supplier reversed. */
+  /** Money an admin returned for a delivered order the supplier reversed. */
   | 'reversal'
   | 'other';
 

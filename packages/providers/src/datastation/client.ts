@@ -1,23 +1,30 @@
 /**
- * The DataStation adapter. Every purchase carries our reference as `ident`, so that when a reply is
- * lost the order can be found again with GET api/data/?ident=<reference> (docs/decisions/0006).
+ * The DataStation adapter (datastation.com.ng, a Django REST framework VTU platform). Wire details
+ * and their public sources: SOURCES.md. What each reply means: outcome.ts.
+ *
+ * Requery: each kind of purchase has its own endpoint, and DataStation finds an order by its own
+ * id (`id` of the purchase reply), so the adapter asks GET <kind path><id> whenever the pay reply
+ * gave one. When it did not (the reply was lost), the adapter looks for our `ident` among the
+ * kind's newest orders; not finding it proves nothing (DataStation may not keep our ident, and the
+ * list is paginated), so that order stays pending for an operator.
  */
-import { cableByName } from '@owo/shared/billers';
 import { assertKobo, koboToNaira } from '@owo/shared/money';
-import type {
-  AdapterOptions,
-  DataStationCablePlan,
-  DataStationCatalogue,
-  DataStationClient,
-  DataStationDisco,
-  DataStationNetwork,
-  DataStationPlan,
-  PurchaseOutcome,
-} from '../types';
+import type { AdapterOptions, DataStationCatalogue, DataStationClient } from '../types';
 import { ProviderError } from '../errors';
+import { pending } from '../outcome';
 import { callSupplier, describeReply, rawOf, supplierUrl, type SupplierReply } from '../http';
-import { integer, isObject, nairaToKobo, nonEmpty, type JsonObject } from '../wire';
-import { parseToken, parseUnits } from '../token';
+import { isObject, type JsonObject } from '../wire';
+import { KIND_PATHS, lookupOutcome, orderOutcome, purchaseOutcome, readListPage } from './outcome';
+import {
+  parseBalanceKobo,
+  parseCablePlans,
+  parseDataPlans,
+  parseDiscos,
+  parseNetworks,
+} from './parse';
+
+/** Pages of a kind's order list searched for a lost order (newest first). */
+export const LIST_PAGES_SEARCHED = 3;
 
 export function createDataStationClient(
   options: AdapterOptions & { apiKey: string },
@@ -30,28 +37,34 @@ export function createDataStationClient(
   const post = (path: string, body: JsonObject) =>
     callSupplier({ method: 'POST', url: supplierUrl(baseUrl, path), headers, body, timeoutMs });
 
-  async function buy(path: string, reference: string, body: JsonObject) {
-    return dataStationOutcome(
-      await post(path, { ...body, ident: reference }),
-      'purchase',
-      reference,
-    );
+  // Our reference travels as `ident` so that a lost reply can be looked for in the order list.
+  const buy = async (path: string, reference: string, body: JsonObject) =>
+    purchaseOutcome(await post(path, { ...body, ident: reference }));
+
+  async function userReply(): Promise<JsonObject> {
+    return okJson(await get('api/user/'), 'api/user/');
   }
 
   return {
     async catalogue(): Promise<DataStationCatalogue> {
-      const [user, networks] = await Promise.all([get('api/user/'), get('api/network/')]);
-      const userBody = okJson(user, 'api/user/');
+      const [user, networks] = await Promise.all([userReply(), get('api/network/')]);
       return {
         networks: parseNetworks(okJson(networks, 'api/network/')),
-        dataPlans: parseDataPlans(userBody.Dataplans),
-        cablePlans: parseCablePlans(userBody.Cableplan),
-        discos: parseDiscos(userBody.Disco),
+        dataPlans: parseDataPlans(user.Dataplans),
+        cablePlans: parseCablePlans(user.Cableplan),
+        discos: parseDiscos(user.Disco),
       };
     },
 
+    async balance(): Promise<number> {
+      const kobo = parseBalanceKobo(await userReply());
+      if (kobo === null)
+        throw new ProviderError('datastation', 'api/user/: no user.Account_Balance');
+      return kobo;
+    },
+
     buyData({ reference, networkId, phone, dataId, ported }) {
-      return buy('api/data/', reference, {
+      return buy(KIND_PATHS.data, reference, {
         network: networkId,
         mobile_number: phone,
         plan: dataId,
@@ -61,7 +74,7 @@ export function createDataStationClient(
 
     topup({ reference, networkId, phone, amountKobo, ported }) {
       assertKobo(amountKobo);
-      return buy('api/topup/', reference, {
+      return buy(KIND_PATHS.topup, reference, {
         network: networkId,
         amount: koboToNaira(amountKobo),
         mobile_number: phone,
@@ -71,7 +84,7 @@ export function createDataStationClient(
     },
 
     cablesub({ reference, cableId, cablePlanId, smartCardNumber }) {
-      return buy('api/cablesub/', reference, {
+      return buy(KIND_PATHS.cable, reference, {
         cablename: cableId,
         cableplan: cablePlanId,
         smart_card_number: smartCardNumber,
@@ -80,7 +93,7 @@ export function createDataStationClient(
 
     billpayment({ reference, discoId, amountKobo, meterNumber, meterType }) {
       assertKobo(amountKobo);
-      return buy('api/billpayment/', reference, {
+      return buy(KIND_PATHS.bill, reference, {
         disco_name: discoId,
         amount: koboToNaira(amountKobo),
         meter_number: meterNumber,
@@ -88,178 +101,48 @@ export function createDataStationClient(
       });
     },
 
-    async requery(reference) {
-      const reply = await get(`api/data/?ident=${encodeURIComponent(reference)}`);
-      return dataStationOutcome(reply, 'requery', reference);
+    async requery({ kind, reference, providerReference }) {
+      const path = KIND_PATHS[kind];
+      if (providerReference !== undefined) {
+        if (!/^\d{1,15}$/.test(providerReference)) {
+          return pending(
+            `DataStation: ${providerReference} is not a DataStation id`,
+            null,
+            providerReference,
+          );
+        }
+        // The order route has no trailing slash (Django's `data/<int:id>`).
+        return lookupOutcome(await get(`${path}${providerReference}`), providerReference);
+      }
+      return searchList(get, path, reference);
     },
   };
 }
 
-/**
- * What a DataStation reply means for our order. A purchase answered 4xx with a JSON body was
- * refused (not charged) — except 409, which says an order with our ident already exists. A
- * requery is only ever definite when it finds the order, or finds that there is none.
- */
-export function dataStationOutcome(
-  reply: SupplierReply,
-  phase: 'purchase' | 'requery',
+/** Our order among the kind's newest orders, by `ident`; pending when it is not there. */
+async function searchList(
+  get: (path: string) => Promise<SupplierReply>,
+  path: string,
   reference: string,
-): PurchaseOutcome {
-  const raw = rawOf(reply);
-  const pending = (why: string): PurchaseOutcome => ({
-    status: 'pending',
-    description: `DataStation ${phase}: ${why}`,
-    raw,
-  });
-  if (reply.kind === 'no-reply') return pending(reply.reason);
-  const body = reply.json;
-  if (reply.status >= 500 || body === undefined) return pending(describeReply(reply));
-
-  if (reply.status >= 400) {
-    if (phase === 'purchase' && reply.status !== 409 && (isObject(body) || Array.isArray(body))) {
-      return { status: 'failed', description: `DataStation refused: ${errorText(body)}`, raw };
+): Promise<ReturnType<typeof orderOutcome>> {
+  let last: SupplierReply | undefined;
+  for (let page = 1; page <= LIST_PAGES_SEARCHED; page++) {
+    last = await get(page === 1 ? path : `${path}?page=${page}`);
+    const found = readListPage(last, reference);
+    if (found.kind === 'found') return orderOutcome(found.order, rawOf(last), 'order list');
+    if (found.kind === 'unreadable') {
+      return pending(`DataStation order list: ${found.why}`, rawOf(last));
     }
-    return pending(describeReply(reply));
+    if (!found.more) break;
   }
-
-  let transaction: unknown = body;
-  if (phase === 'requery' && isObject(body) && Array.isArray(body.results)) {
-    transaction = body.results.find((r) => isObject(r) && nonEmpty(r.ident) === reference);
-    if (transaction === undefined && body.results.length === 0 && integer(body.count) === 0) {
-      // DataStation answers that it holds no order with our ident: it never received the
-      // purchase, so nothing was charged.
-      return {
-        status: 'failed',
-        description: `DataStation has no transaction with ident ${reference} (never recorded, never charged)`,
-        raw,
-      };
-    }
-  }
-  if (!isObject(transaction)) return pending(describeReply(reply));
-  const ident = nonEmpty(transaction.ident);
-  if (ident !== undefined && ident !== reference) {
-    return pending(`reply names ident ${ident}, not ${reference}`);
-  }
-
-  const status = nonEmpty(transaction.Status)?.toLowerCase();
-  const wording = nonEmpty(transaction.api_response) ?? '';
-  const label = `DataStation ${status ?? '(no Status)'}${wording ? `: ${wording}` : ''}`;
-  if (status === 'successful' || status === 'success') {
-    return {
-      status: 'delivered',
-      providerReference: nonEmpty(transaction.id),
-      token: parseToken(transaction.token, transaction.Token),
-      units: parseUnits(transaction.units, transaction.Units),
-      description: label,
-      raw,
-    };
-  }
-  if (status === 'failed' || status === 'fail' || status === 'refunded' || status === 'reversed') {
-    return { status: 'failed', description: label, raw };
-  }
-  return pending(label);
-}
-
-function errorText(body: unknown): string {
-  if (isObject(body)) {
-    const parts = Object.entries(body).map(([key, value]) =>
-      Array.isArray(value) ? `${key}: ${value.map(String).join('; ')}` : `${key}: ${String(value)}`,
-    );
-    return parts.join(' | ').slice(0, 300);
-  }
-  return JSON.stringify(body).slice(0, 300);
+  return pending(
+    `DataStation lists no order with ident ${reference} among its newest; not proof it never ` +
+      'received it (the list is paginated and may not keep our ident), so the order stays pending',
+    last ? rawOf(last) : null,
+  );
 }
 
 function okJson(reply: SupplierReply, path: string): JsonObject {
-  if (reply.kind === 'reply' && reply.status < 300 && isObject(reply.json)) return reply.json;
-  if (reply.kind === 'reply' && reply.status < 300 && Array.isArray(reply.json)) {
-    return { results: reply.json };
-  }
+  if (reply.kind === 'reply' && reply.status === 200 && isObject(reply.json)) return reply.json;
   throw new ProviderError('datastation', `${path}: ${describeReply(reply)}`);
-}
-
-/** api/network/ answers a list (or an object keyed by network name; both are seen in the wild). */
-export function parseNetworks(body: JsonObject): DataStationNetwork[] {
-  const entries = Array.isArray(body.results) ? body.results : Object.values(body);
-  const networks: DataStationNetwork[] = [];
-  for (const entry of entries) {
-    if (!isObject(entry)) continue;
-    const networkId = integer(entry.network_id ?? entry.id);
-    const name = nonEmpty(entry.name ?? entry.network);
-    if (networkId !== undefined && name) networks.push({ networkId, name: name.toUpperCase() });
-  }
-  return networks;
-}
-
-/**
- * Plans under Dataplans.<NETWORK>_PLAN, either a list or lists grouped by plan type (one of
- * them "ALL"); the same plan appears in several groups, so they are keyed by dataplan_id.
- */
-export function parseDataPlans(dataplans: unknown): DataStationPlan[] {
-  const byId = new Map<number, DataStationPlan>();
-  if (!isObject(dataplans)) return [];
-  for (const [key, groups] of Object.entries(dataplans)) {
-    const lists = Array.isArray(groups) ? [groups] : isObject(groups) ? Object.values(groups) : [];
-    for (const list of lists) {
-      if (!Array.isArray(list)) continue;
-      for (const entry of list) {
-        const plan = isObject(entry) ? parseDataPlan(entry, key.replace(/_PLAN$/i, '')) : null;
-        if (plan && !byId.has(plan.dataId)) byId.set(plan.dataId, plan);
-      }
-    }
-  }
-  return [...byId.values()];
-}
-
-function parseDataPlan(entry: JsonObject, networkFromKey: string): DataStationPlan | null {
-  const dataId = integer(entry.dataplan_id ?? entry.id);
-  const amountKobo = nairaToKobo(entry.plan_amount);
-  // A plan we cannot identify or price exactly is not offered.
-  if (dataId === undefined || amountKobo === null) return null;
-  return {
-    dataId,
-    network: (nonEmpty(entry.plan_network) ?? networkFromKey).toUpperCase(),
-    planType: nonEmpty(entry.plan_type)?.toUpperCase() ?? '',
-    size: nonEmpty(entry.plan) ?? '',
-    validity: nonEmpty(entry.month_validate) ?? '',
-    amountKobo,
-  };
-}
-
-/** Cable plans under Cableplan.GOTVPLAN / DSTVPLAN / STARTIMEPLAN (the `cablename` list is not plans). */
-export function parseCablePlans(cableplan: unknown): DataStationCablePlan[] {
-  if (!isObject(cableplan)) return [];
-  const plans: DataStationCablePlan[] = [];
-  for (const [key, list] of Object.entries(cableplan)) {
-    if (!/PLAN$/i.test(key) || !Array.isArray(list)) continue;
-    for (const entry of list) {
-      if (!isObject(entry)) continue;
-      const cablePlanId = integer(entry.cableplan_id ?? entry.id);
-      // STARTIMEPLAN's key drops the S of STARTIMES; the entry's own `cable` field is preferred.
-      const fromKey = key.replace(/PLAN$/i, '').replace(/^STARTIME$/i, 'STARTIMES');
-      const cable = cableByName(String(entry.cable ?? entry.cablename ?? fromKey));
-      const amountKobo = nairaToKobo(entry.plan_amount);
-      if (cablePlanId === undefined || !cable || amountKobo === null) continue;
-      plans.push({
-        cablePlanId,
-        cablename: cable.cablename,
-        cableId: cable.cableId,
-        package: nonEmpty(entry.package) ?? '',
-        amountKobo,
-      });
-    }
-  }
-  return plans;
-}
-
-export function parseDiscos(list: unknown): DataStationDisco[] {
-  if (!Array.isArray(list)) return [];
-  const discos: DataStationDisco[] = [];
-  for (const entry of list) {
-    if (!isObject(entry)) continue;
-    const discoId = integer(entry.disco_id ?? entry.id);
-    const name = nonEmpty(entry.disco_name ?? entry.name);
-    if (discoId !== undefined && name) discos.push({ discoId, name });
-  }
-  return discos;
 }

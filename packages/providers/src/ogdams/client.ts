@@ -1,136 +1,106 @@
 /**
- * The Ogdams adapter (Airtel data and airtime). Orders carry our reference; a lost reply is
- * requeried with GET transaction/status/<reference> (docs/decisions/0006).
+ * The Ogdams SimHosting adapter (data and airtime). Every wire detail is sourced in SOURCES.md:
+ * Bearer key, get/data/plans, get/balances, vend/data, vend/airtime, the `{status, code, data}`
+ * envelope, and webhook events signed with HMAC-SHA512. Ogdams documents no status lookup, so a
+ * pending order is finished by its webhook (or by an admin), never by a guess.
  */
 import { assertKobo, koboToNaira } from '@owo/shared/money';
-import type { AdapterOptions, OgdamsClient, OgdamsPlan, PurchaseOutcome } from '../types';
+import type { AdapterOptions, OgdamsClient } from '../types';
 import { ProviderError } from '../errors';
-import { callSupplier, describeReply, rawOf, supplierUrl, type SupplierReply } from '../http';
-import { integer, isObject, nairaToKobo, nonEmpty, type JsonObject } from '../wire';
+import { failed, pending } from '../outcome';
+import { callSupplier, describeReply, supplierUrl } from '../http';
+import { isObject, nairaToKobo, type JsonObject } from '../wire';
+import { vendOutcome } from './classify';
+import { parseOgdamsPlans } from './plans';
+import { OGDAMS_AIRTIME_TYPE, OGDAMS_REFERENCE_MAX } from './protocol';
+import { parseOgdamsWebhook } from './webhook';
 
-export function createOgdamsClient(options: AdapterOptions & { apiKey: string }): OgdamsClient {
+export interface OgdamsOptions extends AdapterOptions {
+  apiKey: string;
+  /** Keys the webhook signature; Ogdams signs with "your secret key", our API key by default. */
+  webhookSecret?: string;
+}
+
+export function createOgdamsClient(options: OgdamsOptions): OgdamsClient {
   const { baseUrl, timeoutMs, apiKey } = options;
+  const webhookSecret = options.webhookSecret || apiKey;
   const headers = { authorization: `Bearer ${apiKey}` };
 
   const get = (path: string) =>
     callSupplier({ method: 'GET', url: supplierUrl(baseUrl, path), headers, timeoutMs });
-  const post = (path: string, body: JsonObject) =>
-    callSupplier({ method: 'POST', url: supplierUrl(baseUrl, path), headers, body, timeoutMs });
+
+  async function vend(path: string, reference: string, body: JsonObject) {
+    if (reference.length > OGDAMS_REFERENCE_MAX) {
+      // Never sent, so never vended: refunding is safe, and the operator must hear of the bug.
+      return failed('not sent', `reference longer than ${OGDAMS_REFERENCE_MAX}`, null, {
+        alert: `Ogdams order not sent: reference ${reference} is longer than ${OGDAMS_REFERENCE_MAX} characters`,
+      });
+    }
+    const reply = await callSupplier({
+      method: 'POST',
+      url: supplierUrl(baseUrl, path),
+      headers,
+      body: { ...body, reference },
+      timeoutMs,
+    });
+    return vendOutcome(reply);
+  }
+
+  /** The `data` member of a read-only call that Ogdams answered with status true. */
+  async function read(path: string): Promise<unknown> {
+    const reply = await get(path);
+    const body = reply.kind === 'reply' && reply.status < 300 ? reply.json : undefined;
+    if (!isObject(body) || body.status !== true) {
+      throw new ProviderError('ogdams', `${path}: ${describeReply(reply)}`);
+    }
+    return body.data;
+  }
 
   return {
     async plans() {
-      const reply = await get('get/data/plans');
-      const body = reply.kind === 'reply' && reply.status < 300 ? reply.json : undefined;
-      if (!isObject(body) || body.status !== true || !Array.isArray(body.data)) {
-        throw new ProviderError('ogdams', `plans: ${describeReply(reply)}`);
+      const plans = parseOgdamsPlans(await read('get/data/plans'));
+      if (!plans) throw new ProviderError('ogdams', 'get/data/plans: no plan list in the reply');
+      return plans;
+    },
+
+    async balance() {
+      const data = await read('get/balances');
+      const balances = isObject(data) && isObject(data.msg) ? data.msg : undefined;
+      const mainBalanceKobo = nairaToKobo(balances?.mainBalance);
+      if (mainBalanceKobo === null) {
+        throw new ProviderError('ogdams', 'get/balances: no mainBalance in the reply', data);
       }
-      return parseOgdamsPlans(body.data);
+      return { mainBalanceKobo, raw: data };
     },
 
-    async vendData({ reference, networkId, planId, phone }) {
-      const reply = await post('vend/data', {
-        networkId,
-        planId,
-        phoneNumber: phone,
-        reference,
-      });
-      return ogdamsOutcome(reply, 'purchase', reference);
+    vendData({ reference, networkId, planId, phone }) {
+      // Ogdams's plan ids are numbers on its wire; a non-numeric id is passed through as text.
+      const wirePlanId = /^\d{1,15}$/.test(planId) ? Number(planId) : planId;
+      return vend('vend/data', reference, { networkId, planId: wirePlanId, phoneNumber: phone });
     },
 
-    async vendAirtime({ reference, networkId, amountKobo, phone }) {
+    vendAirtime({ reference, networkId, amountKobo, phone }) {
       assertKobo(amountKobo);
-      const reply = await post('vend/airtime', {
+      return vend('vend/airtime', reference, {
         networkId,
         amount: koboToNaira(amountKobo),
         phoneNumber: phone,
-        type: 'VTU',
-        reference,
+        type: OGDAMS_AIRTIME_TYPE,
       });
-      return ogdamsOutcome(reply, 'purchase', reference);
     },
 
-    async requery(reference) {
-      const reply = await get(`transaction/status/${encodeURIComponent(reference)}`);
-      return ogdamsOutcome(reply, 'requery', reference);
+    async requery({ providerReference }) {
+      // No lookup is documented (the code table's 404 belongs to no documented endpoint), and an
+      // undocumented lookup's "not found" must never refund: the webhook or an admin decides.
+      return pending(
+        'Ogdams documents no status lookup; waiting for its webhook',
+        null,
+        providerReference,
+      );
+    },
+
+    parseWebhook(rawBody, requestHeaders) {
+      return parseOgdamsWebhook(rawBody, requestHeaders, webhookSecret);
     },
   };
-}
-
-/**
- * What an Ogdams reply means for our order: 200 with status true and a final data.status is
- * definite; 202 is accepted-and-pending; a purchase refused with 4xx and status false was not
- * charged (409 excepted: an order with our reference exists); a requery 404 with status false
- * says Ogdams never recorded the reference. Everything else is pending.
- */
-export function ogdamsOutcome(
-  reply: SupplierReply,
-  phase: 'purchase' | 'requery',
-  reference: string,
-): PurchaseOutcome {
-  const raw = rawOf(reply);
-  const pending = (why: string): PurchaseOutcome => ({
-    status: 'pending',
-    description: `Ogdams ${phase}: ${why}`,
-    raw,
-  });
-  if (reply.kind === 'no-reply') return pending(reply.reason);
-  const body = reply.json;
-  if (reply.status >= 500 || !isObject(body)) return pending(describeReply(reply));
-  const data = isObject(body.data) ? body.data : {};
-  const msg = nonEmpty(data.msg) ?? nonEmpty(body.message) ?? '';
-  const wireStatus = nonEmpty(data.status)?.toLowerCase();
-  const label = `Ogdams ${wireStatus ?? `HTTP ${reply.status}`}${msg ? `: ${msg}` : ''}`;
-
-  if (reply.status >= 400) {
-    if (body.status !== false) return pending(describeReply(reply));
-    if (phase === 'purchase' && reply.status !== 409) {
-      return { status: 'failed', description: label, raw };
-    }
-    if (phase === 'requery' && reply.status === 404) {
-      return {
-        status: 'failed',
-        description: `Ogdams has no transaction with reference ${reference} (never recorded, never charged)`,
-        raw,
-      };
-    }
-    return pending(label);
-  }
-  if (reply.status === 202) return pending(`accepted, still processing (${label})`);
-  if (body.status !== true) return pending(describeReply(reply));
-  const echoed = nonEmpty(data.reference);
-  if (echoed !== undefined && echoed !== reference) {
-    return pending(`reply names reference ${echoed}, not ${reference}`);
-  }
-  if (wireStatus === 'successful' || wireStatus === 'success' || wireStatus === 'delivered') {
-    return {
-      status: 'delivered',
-      providerReference: nonEmpty(data.transactionId),
-      description: label,
-      raw,
-    };
-  }
-  if (wireStatus === 'failed' || wireStatus === 'reversed' || wireStatus === 'refunded') {
-    return { status: 'failed', description: label, raw };
-  }
-  return pending(label);
-}
-
-export function parseOgdamsPlans(list: unknown[]): OgdamsPlan[] {
-  const plans: OgdamsPlan[] = [];
-  for (const entry of list) {
-    if (!isObject(entry)) continue;
-    const planId = nonEmpty(entry.planId);
-    const networkId = integer(entry.networkId);
-    const amountKobo = nairaToKobo(entry.amount ?? entry.price);
-    // A plan we cannot identify or price exactly is not offered.
-    if (!planId || networkId === undefined || amountKobo === null) continue;
-    plans.push({
-      planId,
-      networkId,
-      name: nonEmpty(entry.name) ?? planId,
-      validity: nonEmpty(entry.validity) ?? '',
-      amountKobo,
-    });
-  }
-  return plans;
 }

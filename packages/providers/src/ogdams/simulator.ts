@@ -1,11 +1,12 @@
 /**
- * The Ogdams simulator: Bearer-key auth, `{status, data:{msg, …}}` replies, HTTP 202 for accepted
- * orders still processing, and a requery by our reference from the orders it keeps in memory.
- * docs/decisions/0006 records the paths we had to choose.
+ * The Ogdams simulator: Bearer-key auth, every reply in Ogdams's `{status, code, data: {msg, ref}}`
+ * envelope built from the fixture files (so the sandbox and the fixture tests cannot drift), HTTP
+ * status equal to `code`, and no status lookup (Ogdams documents none). Outcomes that are not
+ * final at once follow by webhook: orders settle by the sandbox clock and a ticker posts the
+ * signed event for each order that reached its final status. SOURCES.md has the public sources.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AIRTIME_MAX_NAIRA, AIRTIME_MIN_NAIRA } from '@owo/shared/constants';
-import { koboToNaira } from '@owo/shared/money';
 import { isValidNigerianPhone } from '@owo/shared/phone';
 import { integer, isObject, nairaToKobo, nonEmpty, type JsonObject } from '../wire';
 import { scenarioFor, type Scenario } from '../sandbox/magic';
@@ -13,95 +14,147 @@ import {
   abandon,
   dropConnection,
   holdOpen,
+  nairaText,
   sendHtml500,
   sendMalformed,
   statusAt,
-  type SimStatus,
   type SimulatorOptions,
 } from '../sandbox/sim-kit';
 import { OGDAMS_PLANS } from './catalogue';
+import { createOgdamsWebhookSender, type NotifyTarget } from './notifier';
+import { OGDAMS_REFERENCE_MAX } from './protocol';
+import balanceFixture from './fixtures/balance-success.json';
+import plansFixture from './fixtures/plans-v1.json';
+import dataSuccess from './fixtures/vend-data-success.json';
+import airtimeSuccess from './fixtures/vend-airtime-success.json';
+import processing from './fixtures/vend-data-processing.json';
+import refused from './fixtures/vend-data-failed.json';
+import unauthorized from './fixtures/vend-unauthorized.json';
+import duplicate from './fixtures/vend-undocumented-code.json';
+import webhookDelivered from './fixtures/webhook-delivered.json';
+import webhookFailed from './fixtures/webhook-failed.json';
 
 export interface OgdamsSimulatorOptions extends SimulatorOptions {
   apiKey: string;
+  /** Where events go (the URL set on Ogdams's dashboard), read at each delivery. */
+  notifyUrl?: NotifyTarget;
+  /** Keys the event signature; Ogdams uses our secret (API) key. */
+  webhookSecret?: string;
+  /** How often (real ms) the ticker looks for orders the clock has settled. Default 500. */
+  tickMs?: number;
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 interface OgdamsOrder {
   reference: string;
-  transactionId: string;
+  ref: string;
   kind: 'data' | 'airtime';
+  networkId: number;
   scenario: Scenario;
   createdAtMs: number;
-  fields: JsonObject;
+  summary: string;
+  notified: boolean;
 }
 
-const REFERENCE_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+const REFERENCE_PATTERN = new RegExp(`^[A-Za-z0-9_.:|-]{1,${OGDAMS_REFERENCE_MAX}}$`);
 const NAIRA = 100;
+/** The sandbox's Ogdams wallet: large enough never to run dry in a demo. */
+const SANDBOX_MAIN_BALANCE_KOBO = 5_000_000_00;
 
-const WIRE_STATUS: Record<SimStatus, string> = {
-  delivered: 'successful',
-  pending: 'pending',
-  failed: 'failed',
-  reversed: 'reversed',
-};
-
-const MESSAGE: Record<SimStatus, string> = {
-  delivered: 'Transaction successful',
-  pending: 'Transaction accepted and processing',
-  failed: 'Transaction failed',
-  reversed: 'Transaction reversed; wallet refunded',
-};
-
-function refuse(reply: FastifyReply, code: number, msg: string) {
-  return reply.code(code).send({ status: false, code, data: { msg } });
+/** An envelope fixture with our values: HTTP status is the envelope's code, as Ogdams sends. */
+function envelope(
+  reply: FastifyReply,
+  fixture: { code: number; data: object },
+  msg: string,
+  ref: string | null,
+) {
+  const body = { ...fixture, data: { ...fixture.data, msg, ref } };
+  return reply.code(fixture.code).send(body);
 }
 
 export const ogdamsSimulator: FastifyPluginAsync<OgdamsSimulatorOptions> = async (app, options) => {
   const { apiKey, now, holdMs } = options;
   const orders = new Map<string, OgdamsOrder>();
+  const sender = createOgdamsWebhookSender(
+    options.webhookSecret ?? apiKey,
+    options.webhookRetryDelaysMs,
+  );
   let sequence = 0;
+
+  function notifyIfSettled(order: OgdamsOrder) {
+    if (order.notified) return;
+    const status = statusAt(order.scenario, order.createdAtMs, now());
+    if (status === 'pending') return;
+    order.notified = true;
+    const fixture = status === 'delivered' ? webhookDelivered : webhookFailed;
+    const msg = status === 'delivered' ? `${order.summary} delivered.` : 'Transaction failed.';
+    const event = {
+      ...fixture,
+      event: {
+        ...fixture.event,
+        type: order.kind,
+        data: { ...fixture.event.data, network: order.networkId, msg, reference: order.reference },
+      },
+    };
+    void sender.send(options.notifyUrl, event);
+  }
+
+  const ticker = setInterval(() => {
+    for (const order of orders.values()) notifyIfSettled(order);
+  }, options.tickMs ?? 500);
+  ticker.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(ticker);
+    sender.stop();
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.headers.authorization !== `Bearer ${apiKey}`) {
-      return refuse(reply, 401, 'Unauthorized: missing or invalid API key');
+      return envelope(reply, unauthorized, unauthorized.data.msg, null);
     }
   });
 
   app.get('/get/data/plans', async () => ({
-    status: true,
-    code: 200,
-    data: OGDAMS_PLANS.map((p) => ({
-      planId: p.planId,
-      networkId: p.networkId,
-      network: 'AIRTEL',
-      name: p.name,
-      validity: p.validity,
-      amount: p.amount,
-    })),
+    ...plansFixture,
+    data: {
+      ...plansFixture.data,
+      msg: OGDAMS_PLANS.map((p) => ({
+        networkId: p.networkId,
+        planId: Number(p.planId),
+        name: p.name,
+        price: nairaText(p.amount * NAIRA),
+        validity: p.validity,
+      })),
+    },
+  }));
+
+  app.get('/get/balances', async () => ({
+    ...balanceFixture,
+    data: {
+      ...balanceFixture.data,
+      msg: { ...balanceFixture.data.msg, mainBalance: nairaText(SANDBOX_MAIN_BALANCE_KOBO) },
+    },
   }));
 
   app.post('/vend/data', async (request, reply) => {
     const body = bodyOf(request);
     const networkId = integer(body.networkId);
     if (networkId === undefined || networkId < 1 || networkId > 4) {
-      return refuse(reply, 400, 'Invalid networkId');
+      return envelope(reply, refused, 'Invalid networkId', null);
     }
     const plan = OGDAMS_PLANS.find((p) => p.planId === nonEmpty(body.planId));
     if (!plan || plan.networkId !== networkId) {
-      return refuse(reply, 400, 'Invalid planId for this network');
+      return envelope(reply, refused, 'Invalid planId for the selected network', null);
     }
     const phone = nonEmpty(body.phoneNumber);
-    if (!phone || !isValidNigerianPhone(phone)) return refuse(reply, 400, 'Invalid phoneNumber');
-    const reference = nonEmpty(body.reference);
-    if (!reference || !REFERENCE_PATTERN.test(reference)) {
-      return refuse(reply, 400, 'A unique reference is required');
+    if (!phone || !isValidNigerianPhone(phone)) {
+      return envelope(reply, refused, 'Invalid phoneNumber', null);
     }
-    return vend(request, reply, reference, phone, 'data', {
+    return vend(request, reply, body, {
+      kind: 'data',
       networkId,
-      planId: plan.planId,
-      plan: plan.name,
-      validity: plan.validity,
-      phoneNumber: phone,
-      amount: plan.amount,
+      phone,
+      summary: `${plan.name} (${plan.validity}) to ${phone}`,
     });
   });
 
@@ -109,91 +162,77 @@ export const ogdamsSimulator: FastifyPluginAsync<OgdamsSimulatorOptions> = async
     const body = bodyOf(request);
     const networkId = integer(body.networkId);
     if (networkId === undefined || networkId < 1 || networkId > 4) {
-      return refuse(reply, 400, 'Invalid networkId');
+      return envelope(reply, refused, 'Invalid networkId', null);
     }
     const amountKobo = nairaToKobo(body.amount);
     if (amountKobo === null || amountKobo < AIRTIME_MIN_NAIRA * NAIRA) {
-      return refuse(reply, 400, `Minimum amount is ${AIRTIME_MIN_NAIRA}`);
+      return envelope(reply, refused, `Minimum amount is ${AIRTIME_MIN_NAIRA}`, null);
     }
     if (amountKobo > AIRTIME_MAX_NAIRA * NAIRA) {
-      return refuse(reply, 400, `Maximum amount is ${AIRTIME_MAX_NAIRA}`);
+      return envelope(reply, refused, `Maximum amount is ${AIRTIME_MAX_NAIRA}`, null);
     }
-    if (nonEmpty(body.type)?.toUpperCase() !== 'VTU') return refuse(reply, 400, 'type must be VTU');
+    const type = nonEmpty(body.type)?.toLowerCase() ?? 'vtu';
+    if (!['vtu', 'momo', 'sns', 'awuf4u'].includes(type)) {
+      return envelope(reply, refused, 'Invalid airtime type', null);
+    }
     const phone = nonEmpty(body.phoneNumber);
-    if (!phone || !isValidNigerianPhone(phone)) return refuse(reply, 400, 'Invalid phoneNumber');
-    const reference = nonEmpty(body.reference);
-    if (!reference || !REFERENCE_PATTERN.test(reference)) {
-      return refuse(reply, 400, 'A unique reference is required');
+    if (!phone || !isValidNigerianPhone(phone)) {
+      return envelope(reply, refused, 'Invalid phoneNumber', null);
     }
-    return vend(request, reply, reference, phone, 'airtime', {
+    return vend(request, reply, body, {
+      kind: 'airtime',
       networkId,
-      phoneNumber: phone,
-      amount: koboToNaira(amountKobo),
-      type: 'VTU',
+      phone,
+      summary: `N${nairaText(amountKobo)} airtime to ${phone}`,
     });
   });
-
-  app.get<{ Params: { reference: string } }>(
-    '/transaction/status/:reference',
-    async (request, reply) => {
-      const order = orders.get(request.params.reference);
-      if (!order) return refuse(reply, 404, 'Transaction not found');
-      const status = statusAt(order.scenario, order.createdAtMs, now());
-      return { status: true, code: 200, data: orderData(order, status) };
-    },
-  );
 
   async function vend(
     request: FastifyRequest,
     reply: FastifyReply,
-    reference: string,
-    phone: string,
-    kind: OgdamsOrder['kind'],
-    fields: JsonObject,
+    body: JsonObject,
+    order: Pick<OgdamsOrder, 'kind' | 'networkId' | 'summary'> & { phone: string },
   ) {
-    if (orders.has(reference)) return refuse(reply, 409, 'Duplicate reference');
-    const scenario = scenarioFor(phone);
+    const reference = nonEmpty(body.reference);
+    if (!reference || !REFERENCE_PATTERN.test(reference)) {
+      return envelope(reply, refused, `reference: 1 to ${OGDAMS_REFERENCE_MAX} characters`, null);
+    }
+    if (orders.has(reference)) return envelope(reply, duplicate, duplicate.data.msg, null);
+    const scenario = scenarioFor(order.phone);
     if (scenario === 'noReply') return dropConnection(request, reply);
     sequence += 1;
-    const order: OgdamsOrder = {
+    const stamp = new Date(now()).toISOString().replace(/\D/g, '').slice(0, 14);
+    const recorded: OgdamsOrder = {
       reference,
-      transactionId: `OGD${now()}${String(sequence).padStart(4, '0')}`,
-      kind,
+      ref: `OGD|27|${stamp}|${String(sequence).padStart(4, '0')}`,
+      kind: order.kind,
+      networkId: order.networkId,
       scenario,
       createdAtMs: now(),
-      fields,
+      summary: order.summary,
+      notified: false,
     };
-    orders.set(reference, order);
+    orders.set(reference, recorded);
+    const success = order.kind === 'data' ? dataSuccess : airtimeSuccess;
+    const sent = `${recorded.summary} sent`;
 
-    const status = statusAt(scenario, order.createdAtMs, order.createdAtMs);
     switch (scenario) {
       case 'http500':
         return sendHtml500(reply);
       case 'malformed':
-        return sendMalformed(reply, `{"status":true,"data":{"msg":"Transaction successful","sta`);
+        return sendMalformed(reply, `{"status":true,"code":200,"data":{"msg":"${sent}","re`);
       case 'timeout':
         if (!(await holdOpen(request, holdMs))) return abandon(reply);
-        return { status: true, code: 200, data: orderData(order, 'delivered') };
+        return envelope(reply, success, sent, recorded.ref);
     }
+    const status = statusAt(scenario, recorded.createdAtMs, recorded.createdAtMs);
     if (status === 'pending') {
-      return reply.code(202).send({ status: true, code: 202, data: orderData(order, status) });
+      return envelope(reply, processing, processing.data.msg, recorded.ref);
     }
     if (status === 'failed') {
-      return reply.code(400).send({ status: false, code: 400, data: orderData(order, status) });
+      return envelope(reply, refused, 'Transaction failed at the network', null);
     }
-    return { status: true, code: 200, data: orderData(order, status) };
-  }
-
-  function orderData(order: OgdamsOrder, status: SimStatus): JsonObject {
-    return {
-      msg: MESSAGE[status],
-      status: WIRE_STATUS[status],
-      reference: order.reference,
-      transactionId: order.transactionId,
-      type: order.kind,
-      ...order.fields,
-      createdAt: new Date(order.createdAtMs).toISOString(),
-    };
+    return envelope(reply, success, sent, recorded.ref);
   }
 };
 

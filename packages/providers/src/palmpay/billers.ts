@@ -1,7 +1,7 @@
 /**
  * The simulator's betting billers, as PalmPay lists them for sceneCode "betting". MSport and
  * SportyBet are here because PalmPay lists them; our API hides them (spec: betting). One biller
- * has its own limits and one an icon that does not exist, so the API's limit checks and the web's
+ * has its own limits, one none at all, and one an icon that does not exist, so the API's limit checks and the web's
  * "initials when an icon fails" path meet real data.
  */
 
@@ -10,18 +10,22 @@ export interface SimBiller {
   billerName: string;
   /** The icon file under the simulator's icons/ route; `missing` points at a file that 404s. */
   icon: { file: string; colour: string; initials: string } | 'missing';
-  item: { itemId: string; itemName: string; minAmount: number; maxAmount: number };
+  /** null bounds: PalmPay's documented item example (no limits given, isFixAmount 0). */
+  item: { itemId: string; itemName: string; minAmount: number | null; maxAmount: number | null };
 }
 
 /** ₦100 – ₦500,000, in kobo: the usual PalmPay betting top-up range. */
 const STANDARD_LIMITS = { minAmount: 10_000, maxAmount: 50_000_000 };
+
+/** No limits on the item, as in PalmPay's own item/query example. */
+const NO_LIMITS = { minAmount: null, maxAmount: null };
 
 function biller(
   billerId: string,
   billerName: string,
   colour: string,
   initials: string,
-  limits = STANDARD_LIMITS,
+  limits: { minAmount: number | null; maxAmount: number | null } = STANDARD_LIMITS,
 ): SimBiller {
   return {
     billerId,
@@ -34,7 +38,8 @@ function biller(
 export const SIM_BETTING_BILLERS: readonly SimBiller[] = [
   biller('BET9JA', 'Bet9ja', '#0b7a3b', 'B9'),
   biller('SPORTYBET', 'SportyBet', '#e41827', 'SB'),
-  biller('BETKING', 'BetKing', '#1a2d6d', 'BK'),
+  // Its item comes without limits (minAmount/maxAmount null), as PalmPay documents it can.
+  biller('BETKING', 'BetKing', '#1a2d6d', 'BK', NO_LIMITS),
   biller('1XBET', '1xBet', '#1b5fa8', '1X'),
   // Its own limits: ₦200 – ₦100,000.
   biller('NAIRABET', 'NairaBet', '#f5a300', 'NB', { minAmount: 20_000, maxAmount: 10_000_000 }),

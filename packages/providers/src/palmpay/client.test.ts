@@ -11,6 +11,7 @@ import {
 } from '../sandbox/test-support';
 import type { PalmPayClient, PurchaseOutcome } from '../types';
 import { createPalmPayClient } from './client';
+import { PALMPAY_REFUSAL_ACCOUNTS } from './sim-magic';
 import { simulateTransferUrl } from './simulator';
 
 let t: TestSandbox;
@@ -28,7 +29,16 @@ let relaxed: PalmPayClient | undefined;
 const palmpay = () => (relaxed ??= sandboxPalmPay(t.sandbox.baseUrls.palmpay, 1_500));
 /** Where bill and checkout notifications are sent (nothing listens; these tests do not need it). */
 const NOTIFY_URL = 'http://127.0.0.1:9/api/webhooks/palmpay';
+const CALLBACK_URL = 'http://127.0.0.1:9/home';
 const BETTING = 'betting';
+
+/**
+ * Where PalmPay differs from the shared scenario table: its order query documents no "order not
+ * found" answer, so an order lost before PalmPay recorded it stays pending (SOURCES.md).
+ */
+const PALMPAY_EXPECTED: Record<string, Partial<(typeof EXPECTED)[string]>> = {
+  noReply: { requery: 'pending', settled: 'pending' },
+};
 
 function bet(
   rechargeAccount: string,
@@ -46,11 +56,11 @@ function bet(
   });
 }
 
-async function transfer(accountNumber: string, amountKobo: number) {
+async function transfer(accountNumber: string, amountKobo: number, extra: object = {}) {
   const response = await fetch(simulateTransferUrl(t.sandbox.baseUrls), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ accountNumber, amountKobo }),
+    body: JSON.stringify({ accountNumber, amountKobo, ...extra }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -92,11 +102,23 @@ describe('PalmPay billers and items', () => {
     ]);
   });
 
+  it('keeps an item PalmPay gives without limits, its bounds null (the documented example)', async () => {
+    expect(await palmpay().items({ sceneCode: BETTING, billerId: 'BETKING' })).toEqual([
+      {
+        itemId: 'BETKING_TOPUP',
+        itemName: 'BetKing Wallet Top-up',
+        minAmountKobo: null,
+        maxAmountKobo: null,
+        isFixAmount: false,
+      },
+    ]);
+  });
+
   it('throws a ProviderError when PalmPay refuses the question', async () => {
     await expect(palmpay().items({ sceneCode: BETTING, billerId: 'NOPE' })).rejects.toThrow(
       ProviderError,
     );
-    await expect(palmpay().billers('airtime')).rejects.toThrow(/BP100001/);
+    await expect(palmpay().billers('airtime')).rejects.toThrow(/SBP\.INVALID_SCENE_CODE/);
   });
 });
 
@@ -107,9 +129,10 @@ describe('PalmPay bill orders: every magic betting account', () => {
     const query = await palmpay().queryBillOrder(outOrderNo);
     t.advance(SETTLE_AFTER_MS);
     const settled = await palmpay().queryBillOrder(outOrderNo);
-    expect({ pay: create.status, requery: query.status, settled: settled.status }).toEqual(
-      EXPECTED[scenario],
-    );
+    expect({ pay: create.status, requery: query.status, settled: settled.status }).toEqual({
+      ...EXPECTED[scenario],
+      ...PALMPAY_EXPECTED[scenario],
+    });
   });
 
   it('delivers with PalmPay’s orderNo as the provider reference', async () => {
@@ -119,15 +142,15 @@ describe('PalmPay bill orders: every magic betting account', () => {
   });
 
   it('any other account is delivered at once', async () => {
-    expect((await bet('my-betting-id-42')).status).toBe('delivered');
+    expect((await bet('my-bet-id-42')).status).toBe('delivered');
   });
 
-  it('says PalmPay never recorded an order lost without a reply', async () => {
+  it('keeps an order lost without a reply pending: an error from order/query proves nothing', async () => {
     const outOrderNo = `bet_${randomUUID()}`;
     const create = await bet(MAGIC_BET_ACCOUNTS.noReply, { outOrderNo });
     expect(create.description).toMatch(/network error/);
     const query = await palmpay().queryBillOrder(outOrderNo);
-    expect(query).toMatchObject({ status: 'failed', description: /BP100004.*never recorded/ });
+    expect(query).toMatchObject({ status: 'pending', description: /SBP\.ORDER_NOT_EXIST/ });
   });
 
   it('counts a held call as pending after the adapter timeout; the query finds it delivered', async () => {
@@ -149,35 +172,58 @@ describe('PalmPay bill orders: every magic betting account', () => {
 });
 
 describe('PalmPay bill orders: what the simulator refuses', () => {
-  const failedWith = (outcome: PurchaseOutcome, code: string) => {
+  const failedWith = (outcome: PurchaseOutcome, code: string, alert = false) => {
     expect(outcome.status).toBe('failed');
     expect(outcome.description).toContain(code);
+    expect(outcome.status === 'failed' && outcome.alert !== undefined).toBe(alert);
   };
 
-  it('fails amounts outside the item’s limits (BP100002)', async () => {
-    failedWith(await bet('12345', { amountKobo: 9_999 }), 'BP100002');
-    failedWith(await bet('12345', { amountKobo: 50_000_001 }), 'BP100002');
+  it('fails amounts outside the item’s limits (SBP.AMOUNT_BELOW_MIN_LIMIT / ABOVE_MAX)', async () => {
+    failedWith(await bet('12345', { amountKobo: 9_999 }), 'SBP.AMOUNT_BELOW_MIN_LIMIT');
+    failedWith(await bet('12345', { amountKobo: 50_000_001 }), 'SBP.AMOUNT_ABOVE_MAX_LIMIT');
     // NairaBet: ₦200 minimum and ₦100,000 maximum.
     const nairabet = { billerId: 'NAIRABET', itemId: 'NAIRABET_TOPUP' };
-    failedWith(await bet('12345', { ...nairabet, amountKobo: 15_000 }), 'BP100002');
-    failedWith(await bet('12345', { ...nairabet, amountKobo: 10_000_100 }), 'BP100002');
+    failedWith(await bet('12345', { ...nairabet, amountKobo: 15_000 }), 'SBP.AMOUNT_BELOW_MIN');
+    failedWith(await bet('12345', { ...nairabet, amountKobo: 10_000_100 }), 'SBP.AMOUNT_ABOVE');
     expect((await bet('12345', { ...nairabet, amountKobo: 20_000 })).status).toBe('delivered');
     expect((await bet('12345', { ...nairabet, amountKobo: 10_000_000 })).status).toBe('delivered');
   });
 
-  it('fails an unknown biller or item, another scene, or a missing account (BP100001)', async () => {
-    failedWith(await bet('12345', { billerId: 'NOPE' }), 'BP100001');
-    failedWith(await bet('12345', { itemId: 'SPORTYBET_TOPUP' }), 'BP100001');
-    failedWith(await bet('12345', { sceneCode: 'airtime' }), 'BP100001');
-    failedWith(await bet('   '), 'BP100001');
+  it('fails an unknown biller, a mismatched item, a missing account; alerts on the scene', async () => {
+    failedWith(await bet('12345', { billerId: 'NOPE' }), 'SBP.BILLER_DISABLE');
+    failedWith(await bet('12345', { itemId: 'SPORTYBET_TOPUP' }), 'SBP.BILLER_ITEM_MISMATCH');
+    failedWith(await bet('   '), 'SBP.INVALID_PARAMETER');
+    failedWith(await bet('1234567890123456'), 'SBP.INVALID_PARAMETER');
+    failedWith(await bet('12345', { sceneCode: 'airtime' }), 'SBP.INVALID_SCENE_CODE', true);
   });
 
-  it('keeps a repeated outOrderNo pending (an order exists; query it)', async () => {
+  it('fails with an operator alert when our merchant account is the problem', async () => {
+    const low = await bet(PALMPAY_REFUSAL_ACCOUNTS.merchantBalanceNotEnough);
+    failedWith(low, 'SBP.MERCHANT_ACCOUNT_BALANCE_NOT_ENOUGH', true);
+    expect(low).toMatchObject({ alert: /balance/i });
+    failedWith(
+      await bet(PALMPAY_REFUSAL_ACCOUNTS.merchantAccountStatusError),
+      'SBP.MERCHANT_ACCOUNT_STATUS_ERROR',
+      true,
+    );
+    failedWith(await bet(PALMPAY_REFUSAL_ACCOUNTS.itemDisabled), 'SBP.ITEM_DISABLE');
+  });
+
+  it('keeps a repeated outOrderNo pending (SBP.TRADE_HAD_DEAL: an order exists; query it)', async () => {
     const outOrderNo = `bet_${randomUUID()}`;
     expect((await bet(MAGIC_BET_ACCOUNTS.failed, { outOrderNo })).status).toBe('failed');
     const again = await bet('12345', { outOrderNo });
-    expect(again).toMatchObject({ status: 'pending', description: /BP100003/ });
+    expect(again).toMatchObject({ status: 'pending', description: /SBP\.TRADE_HAD_DEAL/ });
     expect((await palmpay().queryBillOrder(outOrderNo)).status).toBe('failed');
+
+    // An earlier attempt got through: the duplicate answer, then the query finds it delivered.
+    const earlier = `bet_${randomUUID()}`;
+    const dup = await bet(PALMPAY_REFUSAL_ACCOUNTS.tradeHadDeal, { outOrderNo: earlier });
+    expect(dup.status).toBe('pending');
+    expect(await palmpay().queryBillOrder(earlier)).toMatchObject({
+      status: 'delivered',
+      providerReference: /^BP\d+$/,
+    });
   });
 
   it('fails every call signed with the wrong key (OPEN_GW_000008) and throws on reads', async () => {
@@ -200,7 +246,11 @@ describe('PalmPay bill orders: what the simulator refuses', () => {
       itemId: 'BET9JA_TOPUP',
       rechargeAccount: '12345',
     });
-    expect(outcome).toMatchObject({ status: 'failed', description: /OPEN_GW_000008 sign error/ });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      description: /OPEN_GW_000008 sign error/,
+      alert: /signature/,
+    });
     await expect(wrong.billers(BETTING)).rejects.toThrow(/OPEN_GW_000008/);
     expect(
       await wrong.createVirtualAccount({
@@ -255,20 +305,22 @@ describe('PalmPay virtual accounts', () => {
       reason: 'unavailable',
       description: /HTTP 500/,
     });
+    // A malformed request is refused by the gateway as a parameter error.
     expect(await request(`va_${randomUUID()}`, '123')).toMatchObject({
       ok: false,
       reason: 'rejected',
-      description: /AC100001/,
+      description: /OPEN_GW_000020/,
     });
   });
 });
 
 describe('PalmPay bank-transfer checkout', () => {
-  const create = (orderId: string, amountKobo = 5_000_00, expireSeconds = 600) =>
+  const create = (orderId: string, amountKobo = 5_000_00, expireSeconds = 1_800) =>
     palmpay().createCheckout({
       orderId,
       amountKobo,
       notifyUrl: NOTIFY_URL,
+      callBackUrl: CALLBACK_URL,
       expireSeconds,
       title: 'Wallet funding',
       userId: 'user-1',
@@ -291,7 +343,7 @@ describe('PalmPay bank-transfer checkout', () => {
       },
     });
     if (!result.ok) return;
-    expect(result.value.expiresAtMs).toBeGreaterThanOrEqual(before + 600_000);
+    expect(result.value.expiresAtMs).toBeGreaterThanOrEqual(before + 1_800_000);
     expect(await palmpay().queryCheckout(orderId)).toEqual({
       orderStatus: 1,
       amountKobo: 5_000_00,
@@ -307,16 +359,27 @@ describe('PalmPay bank-transfer checkout', () => {
 
   it('reads as cancelled (4) after expiry, and as paid after a late transfer', async () => {
     const orderId = `dep${Date.now()}x`;
-    const result = await create(orderId, 10_000, 600);
+    const result = await create(orderId, 10_000, 1_800);
     if (!result.ok) throw new Error(result.description);
-    t.advance(600_000);
+    t.advance(1_800_000);
     expect(await palmpay().queryCheckout(orderId)).toEqual({ orderStatus: 4, amountKobo: 10_000 });
     const late = await transfer(result.value.payerVirtualAccNo, 10_000);
     expect(late.status).toBe(200);
     expect(await palmpay().queryCheckout(orderId)).toEqual({ orderStatus: 2, amountKobo: 10_000 });
   });
 
-  it('refuses below ₦100 without calling PalmPay, and a repeated orderId (PA100002)', async () => {
+  it('is refused outside PalmPay’s expiry bounds, 1,800–86,400 s (OPEN_GW_000020)', async () => {
+    for (const seconds of [600, 1_799, 86_401]) {
+      expect(await create(`dep${Date.now()}e${seconds}`, 10_000, seconds)).toMatchObject({
+        ok: false,
+        reason: 'rejected',
+        description: /OPEN_GW_000020/,
+      });
+    }
+    expect((await create(`dep${Date.now()}e`, 10_000, 86_400)).ok).toBe(true);
+  });
+
+  it('refuses below ₦100 without calling PalmPay, and a repeated orderId (MC100000)', async () => {
     expect(await create(`dep${Date.now()}y`, 9_999)).toMatchObject({
       ok: false,
       reason: 'rejected',
@@ -326,7 +389,7 @@ describe('PalmPay bank-transfer checkout', () => {
     expect(await create(orderId)).toMatchObject({
       ok: false,
       reason: 'rejected',
-      description: /PA100002/,
+      description: /MC100000/,
     });
   });
 
@@ -356,6 +419,8 @@ describe('PalmPay webhooks through the adapter', () => {
       kind: 'virtual_account',
       eventId: `virtual_account:${String(body.orderNo)}:1`,
       orderNo: body.orderNo,
+      orderStatus: 1,
+      paid: true,
       virtualAccountNo: account.value.virtualAccountNo,
       accountReference,
       amountKobo: 2_500_00,
@@ -365,6 +430,16 @@ describe('PalmPay webhooks through the adapter', () => {
     });
     // The same body replayed is the same event.
     expect(palmpay().parseWebhook(raw)?.eventId).toBe(parsed?.eventId);
+
+    // The pending status of the same order is read, but is not money.
+    const pendingFirst = await transfer(account.value.virtualAccountNo, 1_000_00, {
+      orderStatus: 2,
+    });
+    expect(palmpay().parseWebhook(JSON.stringify(pendingFirst.body.notification))).toMatchObject({
+      kind: 'virtual_account',
+      orderStatus: 2,
+      paid: false,
+    });
   });
 
   it('refuses a tampered amount, a forged signature, bad JSON and unknown shapes', async () => {
@@ -372,7 +447,8 @@ describe('PalmPay webhooks through the adapter', () => {
       orderId: `dep${Date.now()}w`,
       amountKobo: 1_000_00,
       notifyUrl: NOTIFY_URL,
-      expireSeconds: 600,
+      callBackUrl: CALLBACK_URL,
+      expireSeconds: 1_800,
       title: 'Wallet funding',
       userId: 'user-2',
     });

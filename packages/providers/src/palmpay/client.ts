@@ -9,8 +9,6 @@ import { assertKobo } from '@owo/shared/money';
 import type {
   AdapterOptions,
   CreateResult,
-  PalmPayBiller,
-  PalmPayBillerItem,
   PalmPayCheckout,
   PalmPayClient,
   PalmPayVirtualAccount,
@@ -19,15 +17,21 @@ import { ProviderError } from '../errors';
 import { callSupplier, describeReply, supplierUrl, type SupplierReply } from '../http';
 import { integer, isObject, nonEmpty, type JsonObject } from '../wire';
 import { palmpayBillOutcome } from './outcome';
+import { parseBillers, parseCheckout, parseItems } from './parse';
 import {
-  PALMPAY_CODES,
-  PALMPAY_COUNTRY,
-  PALMPAY_PATHS,
-  PALMPAY_VERSION,
+  PALMPAY_ACCOUNT_CODES,
   PALMPAY_CHECKOUT_MIN_KOBO,
+  PALMPAY_COUNTRY,
+  PALMPAY_GATEWAY_CODES,
+  PALMPAY_PATHS,
+  PALMPAY_SUCCESS,
+  PALMPAY_VERSIONS,
+  type PalmPayPath,
 } from './protocol';
 import { loadPrivateKey, loadPublicKey, signParams } from './signing';
 import { parsePalmPayWebhook } from './webhook';
+
+export { parseBillers, parseItems } from './parse';
 
 export interface PalmPayKeys {
   appId: string;
@@ -35,6 +39,8 @@ export interface PalmPayKeys {
   merchantPrivateKey: string;
   /** PalmPay's platform public key, for webhooks (PEM, or bare base64). */
   palmpayPublicKey: string;
+  /** Our merchant id, for the balance query (defaults to the app id; SOURCES.md, Unconfirmed). */
+  merchantId?: string;
 }
 
 export interface PalmPayClientOptions extends AdapterOptions {
@@ -54,6 +60,16 @@ export interface PalmPayClientOptions extends AdapterOptions {
 /** The scene our bill orders belong to unless told otherwise. */
 export const PALMPAY_DEFAULT_SCENE = 'betting';
 
+/**
+ * Gateway refusals of us as a merchant (keys, app id, IP whitelist): PalmPay is unusable until an
+ * operator acts, so a create call meeting one is `unavailable`. Missing or malformed parameters are
+ * refusals of the request itself (`rejected`).
+ */
+const MERCHANT_REFUSALS = new Set<string>([
+  PALMPAY_GATEWAY_CODES.signError,
+  PALMPAY_GATEWAY_CODES.ipNotWhitelisted,
+]);
+
 export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClient {
   const { baseUrl, timeoutMs, keys } = options;
   const now = options.now ?? Date.now;
@@ -61,17 +77,17 @@ export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClien
   const privateKey = loadPrivateKey(keys.merchantPrivateKey);
   const publicKey = loadPublicKey(keys.palmpayPublicKey);
 
-  function post(path: string, params: JsonObject): Promise<SupplierReply> {
+  function post(path: PalmPayPath, params: JsonObject): Promise<SupplierReply> {
     const body: JsonObject = {
       ...params,
       // requestTime is real time: PalmPay's gateway judges freshness against its own clock.
       requestTime: Date.now(),
       nonceStr: randomBytes(16).toString('hex'),
-      version: PALMPAY_VERSION,
+      version: PALMPAY_VERSIONS[path],
     };
     return callSupplier({
       method: 'POST',
-      url: supplierUrl(baseUrl, path),
+      url: supplierUrl(baseUrl, PALMPAY_PATHS[path]),
       headers: {
         authorization: `Bearer ${keys.appId}`,
         signature: signParams(body, privateKey),
@@ -85,12 +101,18 @@ export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClien
   /** The `data` of a success reply, or undefined. */
   function successData(reply: SupplierReply): unknown {
     if (reply.kind !== 'reply' || reply.status >= 500 || !isObject(reply.json)) return undefined;
-    return reply.json.respCode === PALMPAY_CODES.success ? (reply.json.data ?? null) : undefined;
+    return reply.json.respCode === PALMPAY_SUCCESS ? (reply.json.data ?? null) : undefined;
+  }
+
+  function respCode(reply: SupplierReply): string | undefined {
+    return reply.kind === 'reply' && isObject(reply.json)
+      ? nonEmpty(reply.json.respCode)
+      : undefined;
   }
 
   /**
    * A create call that did not work: `unavailable` when PalmPay could not answer or refused us as a
-   * merchant (gateway codes OPEN_GW_*: keys, paths), `rejected` when it refused the request itself.
+   * merchant (keys, IP), `rejected` when it refused the request itself.
    */
   function notCreated(reply: SupplierReply): Extract<CreateResult<never>, { ok: false }> {
     const description = `PalmPay: ${describeReply(reply)}`;
@@ -98,7 +120,7 @@ export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClien
       return { ok: false, reason: 'unavailable', description };
     }
     const code = nonEmpty(reply.json.respCode);
-    const reason = !code || code.startsWith('OPEN_GW_') ? 'unavailable' : 'rejected';
+    const reason = !code || MERCHANT_REFUSALS.has(code) ? 'unavailable' : 'rejected';
     return {
       ok: false,
       reason,
@@ -109,7 +131,7 @@ export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClien
 
   return {
     async billers(sceneCode) {
-      const reply = await post(PALMPAY_PATHS.billerQuery, { sceneCode });
+      const reply = await post('billerQuery', { sceneCode });
       const data = successData(reply);
       if (!Array.isArray(data)) {
         throw new ProviderError('palmpay', `billers of ${sceneCode}: ${describeReply(reply)}`);
@@ -118,7 +140,7 @@ export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClien
     },
 
     async items({ sceneCode, billerId }) {
-      const reply = await post(PALMPAY_PATHS.itemQuery, { sceneCode, billerId });
+      const reply = await post('itemQuery', { sceneCode, billerId });
       const data = successData(reply);
       if (!Array.isArray(data)) {
         throw new ProviderError('palmpay', `items of ${billerId}: ${describeReply(reply)}`);
@@ -128,7 +150,7 @@ export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClien
 
     async createBillOrder(input) {
       assertKobo(input.amountKobo);
-      const reply = await post(PALMPAY_PATHS.billOrderCreate, {
+      const reply = await post('billOrderCreate', {
         outOrderNo: input.outOrderNo,
         amount: input.amountKobo,
         notifyUrl: input.notifyUrl,
@@ -141,15 +163,12 @@ export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClien
     },
 
     async queryBillOrder(outOrderNo) {
-      const reply = await post(PALMPAY_PATHS.billOrderQuery, {
-        outOrderNo,
-        sceneCode: querySceneCode,
-      });
+      const reply = await post('billOrderQuery', { outOrderNo, sceneCode: querySceneCode });
       return palmpayBillOutcome(reply, 'query', outOrderNo);
     },
 
     async createVirtualAccount(input): Promise<CreateResult<PalmPayVirtualAccount>> {
-      const reply = await post(PALMPAY_PATHS.virtualAccountCreate, {
+      const reply = await post('virtualAccountCreate', {
         identityType: input.identityType,
         licenseNumber: input.licenseNumber,
         virtualAccountName: input.virtualAccountName,
@@ -187,12 +206,13 @@ export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClien
         };
       }
       const startedMs = now();
-      const reply = await post(PALMPAY_PATHS.checkoutCreate, {
+      const reply = await post('checkoutCreate', {
         orderId: input.orderId,
         amount: input.amountKobo,
         currency: 'NGN',
         productType: 'bank_transfer',
         notifyUrl: input.notifyUrl,
+        callBackUrl: input.callBackUrl,
         orderExpireTime: input.expireSeconds,
         title: input.title,
         userId: input.userId,
@@ -214,14 +234,8 @@ export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClien
     },
 
     async queryCheckout(orderId) {
-      const reply = await post(PALMPAY_PATHS.checkoutQuery, { orderId });
-      if (
-        reply.kind === 'reply' &&
-        isObject(reply.json) &&
-        reply.json.respCode === PALMPAY_CODES.checkoutOrderNotFound
-      ) {
-        return null;
-      }
+      const reply = await post('checkoutQuery', { orderId });
+      if (respCode(reply) === PALMPAY_ACCOUNT_CODES.merchantOrderNotExist) return null;
       const data = successData(reply);
       const orderStatus = isObject(data) ? integer(data.orderStatus) : undefined;
       const amountKobo = isObject(data) ? integer(data.amount ?? data.orderAmount) : undefined;
@@ -241,61 +255,21 @@ export function createPalmPayClient(options: PalmPayClientOptions): PalmPayClien
     parseWebhook(rawBody) {
       return parsePalmPayWebhook(rawBody, publicKey);
     },
-  };
-}
 
-/** Available billers (status 0 means PalmPay has switched the biller off). */
-export function parseBillers(list: unknown[]): PalmPayBiller[] {
-  const billers: PalmPayBiller[] = [];
-  for (const entry of list) {
-    if (!isObject(entry) || integer(entry.status) === 0) continue;
-    const billerId = nonEmpty(entry.billerId);
-    if (!billerId) continue;
-    billers.push({
-      billerId,
-      billerName: nonEmpty(entry.billerName) ?? billerId,
-      billerIcon: nonEmpty(entry.billerIcon) ?? '',
-    });
-  }
-  return billers;
-}
-
-/** Available items; a fixed-amount item has min = max = its amount. */
-export function parseItems(list: unknown[]): PalmPayBillerItem[] {
-  const items: PalmPayBillerItem[] = [];
-  for (const entry of list) {
-    if (!isObject(entry) || integer(entry.status) === 0) continue;
-    const itemId = nonEmpty(entry.itemId);
-    const isFixAmount = integer(entry.isFixAmount) === 1 || entry.isFixAmount === true;
-    const fixed = integer(entry.amount);
-    const minAmountKobo = isFixAmount && fixed !== undefined ? fixed : integer(entry.minAmount);
-    const maxAmountKobo = isFixAmount && fixed !== undefined ? fixed : integer(entry.maxAmount);
-    // An item we cannot bound exactly is left out rather than sold with guessed limits.
-    if (!itemId || minAmountKobo === undefined || maxAmountKobo === undefined) continue;
-    if (minAmountKobo < 0 || maxAmountKobo < minAmountKobo) continue;
-    items.push({
-      itemId,
-      itemName: nonEmpty(entry.itemName) ?? itemId,
-      minAmountKobo,
-      maxAmountKobo,
-      isFixAmount,
-    });
-  }
-  return items;
-}
-
-function parseCheckout(data: JsonObject): Omit<PalmPayCheckout, 'expiresAtMs'> | undefined {
-  const orderNo = nonEmpty(data.orderNo);
-  const payerVirtualAccNo = nonEmpty(data.payerVirtualAccNo);
-  const orderStatus = integer(data.orderStatus);
-  if (!orderNo || !payerVirtualAccNo || orderStatus === undefined) return undefined;
-  if (orderStatus < 1 || orderStatus > 4) return undefined;
-  return {
-    orderNo,
-    orderStatus: orderStatus as 1 | 2 | 3 | 4,
-    payerBankName: nonEmpty(data.payerBankName) ?? 'PalmPay',
-    payerAccountName: nonEmpty(data.payerAccountName) ?? '',
-    payerVirtualAccNo,
-    sdkSessionId: nonEmpty(data.sdkSessionId) ?? '',
+    async balance() {
+      const reply = await post('merchantBalance', { merchantId: keys.merchantId ?? keys.appId });
+      const data = successData(reply);
+      const availableKobo = isObject(data) ? integer(data.availableBalance) : undefined;
+      // The documented field is misspelt "currentBlance" in places; both spellings are read.
+      const current = isObject(data) ? (data.currentBalance ?? data.currentBlance) : undefined;
+      if (!isObject(data) || availableKobo === undefined) {
+        throw new ProviderError('palmpay', `merchant balance: ${describeReply(reply)}`);
+      }
+      return {
+        availableKobo,
+        frozenKobo: integer(data.frozenBalance) ?? 0,
+        currentKobo: integer(current) ?? availableKobo,
+      };
+    },
   };
 }

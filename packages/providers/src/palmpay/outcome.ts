@@ -1,23 +1,45 @@
 /**
- * What a PalmPay bill order reply means for our order. As with every supplier, only a definite
- * answer is delivered or failed: timeouts, 5xx, non-JSON, unknown codes and replies about another
- * order are pending, to be queried again, never refunded.
+ * What a PalmPay bill order reply means for our order, by the money rule (../outcome.ts): failed
+ * only on a documented refusal of order/create or a documented orderStatus 3; pending for
+ * everything else — timeouts, 5xx, non-JSON, "trade had deal" (an order with our outOrderNo
+ * exists), undocumented codes, and any error answer of order/query (PalmPay documents no "order
+ * not found" for it, so silence there never proves the order was not taken).
  */
 import type { PurchaseOutcome } from '../types';
+import { delivered, failed, pending } from '../outcome';
 import { describeReply, rawOf, type SupplierReply } from '../http';
 import { integer, isObject, nonEmpty } from '../wire';
-import { PALMPAY_CODES } from './protocol';
+import { BILL_ORDER_STATUS, PALMPAY_GATEWAY_CODES, PALMPAY_SUCCESS, SBP_CODES } from './protocol';
 
 /**
- * Codes after which PalmPay has not taken the order (so not charged us): the order fails and the
- * customer is refunded. A duplicate outOrderNo is not here: an order exists, so it is queried.
+ * order/create refusals after which PalmPay has not taken the order: the customer's input or the
+ * biller at PalmPay (SOURCES.md, "Bill order create: business codes").
  */
-const REFUSED_ON_CREATE = new Set<string>([
-  PALMPAY_CODES.signError,
-  PALMPAY_CODES.commonParamError,
-  PALMPAY_CODES.noSuchPath,
-  PALMPAY_CODES.billParamError,
-  PALMPAY_CODES.billAmountOutOfRange,
+const REFUSED = new Set<string>([
+  SBP_CODES.invalidParameter,
+  SBP_CODES.billerDisabled,
+  SBP_CODES.itemDisabled,
+  SBP_CODES.billerItemMismatch,
+  SBP_CODES.amountAboveMax,
+  SBP_CODES.amountBelowMin,
+  SBP_CODES.amountMismatch,
+]);
+
+/**
+ * Refusals that are our own problem at PalmPay (merchant account, float, keys, IP whitelist, scene
+ * configuration): refunded like any refusal, and an operator is alerted, because every order after
+ * this one will be refused the same way until someone acts.
+ */
+const REFUSED_WITH_ALERT = new Map<string, string>([
+  [SBP_CODES.merchantBalanceNotEnough, 'PalmPay merchant balance too low: fund the float'],
+  [SBP_CODES.merchantError, 'PalmPay refuses our merchant (SBP.MERCHANT_ERROR)'],
+  [SBP_CODES.merchantAccountError, 'PalmPay merchant account error'],
+  [SBP_CODES.merchantAccountStatusError, 'PalmPay merchant account status is not normal'],
+  [SBP_CODES.invalidSceneCode, 'PalmPay refuses our betting scene code'],
+  [PALMPAY_GATEWAY_CODES.signError, 'PalmPay rejects our request signature (keys / app id)'],
+  [PALMPAY_GATEWAY_CODES.ipNotWhitelisted, 'PalmPay: our server IP is not whitelisted'],
+  [PALMPAY_GATEWAY_CODES.missingParameter, 'PalmPay: a required parameter is missing'],
+  [PALMPAY_GATEWAY_CODES.paramError, 'PalmPay: a request parameter is malformed'],
 ]);
 
 export type PalmPayBillPhase = 'create' | 'query';
@@ -28,57 +50,44 @@ export function palmpayBillOutcome(
   outOrderNo: string,
 ): PurchaseOutcome {
   const raw = rawOf(reply);
-  const pending = (why: string): PurchaseOutcome => ({
-    status: 'pending',
-    description: `PalmPay ${phase}: ${why}`,
-    raw,
-  });
+  const wait = (why: string, providerReference?: string) =>
+    pending(`PalmPay ${phase}: ${why}`, raw, providerReference);
 
-  if (reply.kind === 'no-reply') return pending(reply.reason);
+  if (reply.kind === 'no-reply') return wait(reply.reason);
   // A 5xx says nothing reliable about the order, whatever its body claims.
-  if (reply.status >= 500 || !isObject(reply.json)) return pending(describeReply(reply));
+  if (reply.status >= 500 || !isObject(reply.json)) return wait(describeReply(reply));
   const body = reply.json;
   const code = nonEmpty(body.respCode);
   const label = `PalmPay ${code ?? '(no respCode)'} ${nonEmpty(body.respMsg) ?? ''}`.trim();
 
-  if (code === PALMPAY_CODES.success) {
+  if (code === PALMPAY_SUCCESS) {
     const data = isObject(body.data) ? body.data : undefined;
-    if (!data) return pending(`${label} (no data)`);
+    if (!data) return wait(`${label} (no data)`);
     const echoed = nonEmpty(data.outOrderNo);
     if (echoed !== undefined && echoed !== outOrderNo) {
-      return pending(`reply names order ${echoed}, not ${outOrderNo}`);
+      return wait(`reply names order ${echoed}, not ${outOrderNo}`);
     }
     const status = integer(data.orderStatus);
     const orderNo = nonEmpty(data.orderNo);
     const detail = nonEmpty(data.errorMsg) ?? nonEmpty(data.msg);
-    if (status === 2) {
-      return {
-        status: 'delivered',
-        providerReference: orderNo,
-        description: `${label} (orderStatus 2 success)`,
-        raw,
-      };
+    if (status === BILL_ORDER_STATUS.success) {
+      return delivered(`${label} (orderStatus 2 success)`, raw, { providerReference: orderNo });
     }
-    if (status === 3) {
-      return {
-        status: 'failed',
-        description: `${label} (orderStatus 3 failed${detail ? `: ${detail}` : ''})`,
-        raw,
-      };
+    if (status === BILL_ORDER_STATUS.failed) {
+      return failed('PalmPay orderStatus 3', `${label}${detail ? `: ${detail}` : ''}`, raw);
     }
-    return pending(`${label} (orderStatus ${status ?? 'missing'})`);
+    return wait(`${label} (orderStatus ${status ?? 'missing'})`, orderNo);
   }
-  if (phase === 'query' && code === PALMPAY_CODES.billOrderNotFound) {
-    // PalmPay says it has no order with our outOrderNo: the create call never reached it, so we
-    // were never charged. The only way a lost create call may be failed (and refunded).
-    return {
-      status: 'failed',
-      description: `${label}: PalmPay has no order ${outOrderNo} (never recorded, never charged)`,
-      raw,
-    };
+
+  if (phase === 'create' && code !== undefined) {
+    const alert = REFUSED_WITH_ALERT.get(code);
+    if (alert) return failed(code, label, raw, { alert });
+    if (REFUSED.has(code)) return failed(code, label, raw);
+    if (code === SBP_CODES.tradeHadDeal) {
+      // Our outOrderNo is already an order at PalmPay (a retried create): never a failure; the
+      // requery by outOrderNo tells what became of it.
+      return wait(`${label}: order ${outOrderNo} exists, to be queried`);
+    }
   }
-  if (phase === 'create' && code !== undefined && REFUSED_ON_CREATE.has(code)) {
-    return { status: 'failed', description: label, raw };
-  }
-  return pending(label);
+  return wait(label);
 }

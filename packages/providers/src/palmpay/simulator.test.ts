@@ -280,7 +280,8 @@ describe('PalmPay simulator: simulate-transfer', () => {
       orderId,
       amountKobo: 3_000_00,
       notifyUrl: merchantUrl,
-      expireSeconds: 600,
+      callBackUrl: 'http://127.0.0.1:9/home',
+      expireSeconds: 1_800,
       title: 'Wallet funding',
       userId: 'u1',
     });
@@ -312,12 +313,13 @@ describe('PalmPay simulator: simulate-transfer', () => {
       orderId,
       amountKobo: 1_000_00,
       notifyUrl: merchantUrl,
-      expireSeconds: 600,
+      callBackUrl: 'http://127.0.0.1:9/home',
+      expireSeconds: 1_800,
       title: 'Wallet funding',
       userId: 'u1',
     });
     if (!checkout.ok) throw new Error(checkout.description);
-    t.advance(601_000);
+    t.advance(1_801_000);
     expect((await palmpay().queryCheckout(orderId))?.orderStatus).toBe(4);
     const reply = await transfer({
       accountNumber: checkout.value.payerVirtualAccNo,
@@ -375,10 +377,10 @@ describe('PalmPay simulator: the gateway’s checks', () => {
           { countrycode: undefined },
         )
       ).body,
-    ).toMatchObject({ respCode: 'OPEN_GW_000001' });
+    ).toMatchObject({ respCode: 'OPEN_GW_000002' });
     expect(
       (await rawPost(PALMPAY_PATHS.billerQuery, { sceneCode: 'betting', nonceStr: '' })).body,
-    ).toMatchObject({ respCode: 'OPEN_GW_000001' });
+    ).toMatchObject({ respCode: 'OPEN_GW_000002' });
   });
 
   it('answers invalid url router for an unknown path', async () => {
@@ -392,16 +394,30 @@ describe('PalmPay simulator: the gateway’s checks', () => {
     const base = {
       orderId: `dep${Date.now()}r`,
       amount: 10_000,
+      currency: 'NGN',
       productType: 'bank_transfer',
       notifyUrl: merchantUrl,
-      orderExpireTime: 600,
+      callBackUrl: 'http://127.0.0.1:9/home',
+      orderExpireTime: 1_800,
+      version: 'V1.1',
     };
     const code = async (params: Record<string, unknown>) =>
       (await rawPost(PALMPAY_PATHS.checkoutCreate, params)).body.respCode;
-    expect(await code({ ...base, amount: 9_999 })).toBe('PA100001');
-    expect(await code({ ...base, productType: 'pay_wallet' })).toBe('PA100001');
-    expect(await code({ ...base, orderExpireTime: 90_000 })).toBe('PA100001');
-    expect(await code({ ...base, orderId: 'x'.repeat(33) })).toBe('PA100001');
+    expect(await code({ ...base, amount: 9_999 })).toBe('OPEN_GW_000020');
+    expect(await code({ ...base, productType: 'pay_wallet' })).toBe('OPEN_GW_000020');
+    expect(await code({ ...base, orderExpireTime: 600 })).toBe('OPEN_GW_000020');
+    expect(await code({ ...base, orderExpireTime: 90_000 })).toBe('OPEN_GW_000020');
+    expect(await code({ ...base, orderId: 'x'.repeat(33) })).toBe('OPEN_GW_000020');
+    // callBackUrl is required (the adapter used to leave it out).
+    expect(await code({ ...base, callBackUrl: undefined })).toBe('OPEN_GW_000002');
     expect(await code(base)).toBe('00000000');
+  });
+
+  it('answers the merchant balance', async () => {
+    const reply = await rawPost(PALMPAY_PATHS.merchantBalance, { merchantId: 'L1' });
+    expect(reply.body).toMatchObject({
+      respCode: '00000000',
+      data: { availableBalance: expect.any(Number) },
+    });
   });
 });

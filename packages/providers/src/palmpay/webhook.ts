@@ -1,11 +1,13 @@
 /**
  * PalmPay's notifications: a JSON body signed in its `sign` field with PalmPay's private key. Three
  * kinds reach us, told apart by their fields: a bill order (`outOrderNo`), a bank-transfer checkout
- * (`orderId`) and a credit to a virtual account (`virtualAccountNo`).
+ * (`orderId`) and a credit to a virtual account (`virtualAccountNo`). Fields and statuses per kind:
+ * SOURCES.md ("Notifications").
  */
 import type { KeyObject } from 'node:crypto';
 import type { PalmPayWebhook } from '../types';
 import { integer, isObject, nonEmpty, text, type JsonObject } from '../wire';
+import { VIRTUAL_ACCOUNT_PAID_STATUS } from './protocol';
 import { verifyParams } from './signing';
 
 /** Verifies and parses a raw webhook body; null for a bad signature or an unknown shape. */
@@ -31,11 +33,9 @@ function parseSigned(body: JsonObject): PalmPayWebhook | null {
   if (virtualAccountNo) {
     const amountKobo = kobo(body.orderAmount ?? body.amount);
     const accountReference = nonEmpty(body.accountReference);
-    // A virtual-account notification reports money that arrived; 1 and 2 are the statuses such
-    // notifications carry. Anything else is not a credit we understand.
-    if (amountKobo === undefined || !accountReference || (orderStatus !== 1 && orderStatus !== 2)) {
-      return null;
-    }
+    if (amountKobo === undefined || !accountReference) return null;
+    // Every status is read (and acknowledged, so PalmPay stops resending it); only the
+    // documented success status is money. Crediting a pending one would pay out before settlement.
     return {
       kind: 'virtual_account',
       eventId: `virtual_account:${orderNo}:${orderStatus}`,
@@ -43,6 +43,8 @@ function parseSigned(body: JsonObject): PalmPayWebhook | null {
       virtualAccountNo,
       accountReference,
       amountKobo,
+      orderStatus,
+      paid: orderStatus === VIRTUAL_ACCOUNT_PAID_STATUS,
       ...payer(body),
       raw: body,
     };

@@ -254,9 +254,16 @@ describe('token exchange against the simulator', () => {
       amountKobo: 10_000,
       phoneNumber: '08011111111',
     });
-    expect(pay).toMatchObject({ status: 'failed' });
+    expect(pay).toMatchObject({ status: 'failed', alert: expect.stringMatching(/token/) });
     expect(pay.description).toContain('pay not sent');
     expect(sim.calls.some((c) => c.includes('vas/pay'))).toBe(false);
-    expect((await sh.requery('ref-no-token')).status).toBe('pending');
+    const requery = await sh.requery({
+      reference: 'ref-no-token',
+      providerReference: '6a1f00c0ffee000000100001',
+    });
+    expect(requery).toMatchObject({
+      status: 'pending',
+      providerReference: '6a1f00c0ffee000000100001',
+    });
   });
 });

@@ -10,7 +10,7 @@ import {
   SAFEHAVEN_VERIFY_UNAVAILABLE,
   SETTLE_AFTER_MS,
 } from '../sandbox/magic';
-import { EXPECTED, startTestSandbox, type TestSandbox } from '../sandbox/test-support';
+import { startTestSandbox, type TestSandbox } from '../sandbox/test-support';
 import type {
   IdentityType,
   PurchaseOutcome,
@@ -320,13 +320,15 @@ describe('VAS catalogue and verify', () => {
   });
 });
 
+/** Pay, look the order up by the id the pay reply gave (if any), then again once settled. */
 async function play(kind: SafeHavenPayKind, fields: Omit<SafeHavenPayRequest, 'reference'>) {
   const reference = ref();
   const pay = await sh().pay(kind, { reference, ...fields });
-  const requery = await sh().requery(reference);
+  const providerReference = pay.status === 'failed' ? undefined : pay.providerReference;
+  const requery = await sh().requery({ reference, providerReference });
   t.advance(SETTLE_AFTER_MS);
-  const settled = await sh().requery(reference);
-  return { pay, requery, settled, reference };
+  const settled = await sh().requery({ reference, providerReference });
+  return { pay, requery, settled, reference, providerReference };
 }
 
 const statuses = (r: {
@@ -339,6 +341,48 @@ const statuses = (r: {
   settled: r.settled.status,
 });
 
+type Status = PurchaseOutcome['status'];
+const row = (pay: Status, requery: Status, settled: Status) => ({ pay, requery, settled });
+
+/**
+ * What each magic value means at Safe Haven (SOURCES.md): only `successful` is delivered and only
+ * a documented 4xx on the pay call is failed. A lost, broken or 5xx pay reply carries no Safe
+ * Haven id, so the order cannot be looked up and stays pending for an admin; an undocumented
+ * status ("reversed") is pending too.
+ */
+const SAFEHAVEN_EXPECTED: Record<string, ReturnType<typeof row>> = {
+  delivered: row('delivered', 'delivered', 'delivered'),
+  deliveredPostpaid: row('delivered', 'delivered', 'delivered'),
+  failed: row('failed', 'pending', 'pending'),
+  invalidAccount: row('failed', 'pending', 'pending'),
+  pendingThenDelivered: row('pending', 'pending', 'delivered'),
+  pendingThenReversed: row('pending', 'pending', 'pending'),
+  pendingForever: row('pending', 'pending', 'pending'),
+  http500: row('pending', 'pending', 'pending'),
+  malformed: row('pending', 'pending', 'pending'),
+  timeout: row('pending', 'pending', 'pending'),
+  noReply: row('pending', 'pending', 'pending'),
+};
+
+/** Safe Haven's ids are 24 hex; a pay reply that named the order carries one, and so does its requery. */
+const ID = /^[0-9a-f]{24}$/;
+
+function expectIds(result: Awaited<ReturnType<typeof play>>, scenario: string) {
+  const named = [
+    'delivered',
+    'deliveredPostpaid',
+    'pendingThenDelivered',
+    'pendingThenReversed',
+    'pendingForever',
+  ];
+  if (named.includes(scenario)) {
+    expect(result.providerReference).toMatch(ID);
+    expect(result.settled).toMatchObject({ providerReference: result.providerReference });
+  } else {
+    expect(result.providerReference).toBeUndefined();
+  }
+}
+
 describe('VAS pay and requery: every magic value', () => {
   it.each(Object.entries(MAGIC_PHONES))('airtime, phone %s (%s)', async (scenario, phoneNumber) => {
     const result = await play('airtime', {
@@ -346,7 +390,8 @@ describe('VAS pay and requery: every magic value', () => {
       amountKobo: 50_000,
       phoneNumber,
     });
-    expect(statuses(result)).toEqual(EXPECTED[scenario]);
+    expect(statuses(result)).toEqual(SAFEHAVEN_EXPECTED[scenario]);
+    expectIds(result, scenario);
   });
 
   it.each(Object.entries(MAGIC_PHONES))('data, phone %s (%s)', async (scenario, phoneNumber) => {
@@ -356,7 +401,8 @@ describe('VAS pay and requery: every magic value', () => {
       bundleCode: 'GLO-D-2.6GB-30D',
       phoneNumber,
     });
-    expect(statuses(result)).toEqual(EXPECTED[scenario]);
+    expect(statuses(result)).toEqual(SAFEHAVEN_EXPECTED[scenario]);
+    expectIds(result, scenario);
   });
 
   it.each(Object.entries(MAGIC_SMARTCARDS))('cable, card %s (%s)', async (scenario, cardNumber) => {
@@ -366,7 +412,8 @@ describe('VAS pay and requery: every magic value', () => {
       bundleCode: 'gb4',
       cardNumber,
     });
-    expect(statuses(result)).toEqual(EXPECTED[scenario]);
+    expect(statuses(result)).toEqual(SAFEHAVEN_EXPECTED[scenario]);
+    expectIds(result, scenario);
   });
 
   it.each(Object.entries(MAGIC_METERS))('utility, meter %s (%s)', async (scenario, meterNumber) => {
@@ -376,12 +423,13 @@ describe('VAS pay and requery: every magic value', () => {
       meterNumber,
       vendType: scenario === 'deliveredPostpaid' ? 'POSTPAID' : 'PREPAID',
     });
-    expect(statuses(result)).toEqual(EXPECTED[scenario]);
+    expect(statuses(result)).toEqual(SAFEHAVEN_EXPECTED[scenario]);
+    expectIds(result, scenario);
   });
 });
 
 describe('VAS pay details', () => {
-  it('a delivered prepaid vend carries a token and units; the requery repeats them', async () => {
+  it('a delivered prepaid vend carries its token; the requery by id repeats it', async () => {
     const result = await play('utility', {
       serviceCategoryId: SAFEHAVEN_CATEGORY_IDS.utility.IKEJA,
       amountKobo: 500_000,
@@ -391,8 +439,7 @@ describe('VAS pay details', () => {
     expect(result.pay).toMatchObject({
       status: 'delivered',
       token: expect.stringMatching(/^\d{4}(-\d{4}){4}$/),
-      units: '23.8 kWh',
-      providerReference: expect.stringMatching(/^[0-9a-f]{24}$/),
+      providerReference: expect.stringMatching(ID),
     });
     if (result.pay.status !== 'delivered' || result.requery.status !== 'delivered') return;
     expect(result.requery.token).toBe(result.pay.token);
@@ -415,7 +462,7 @@ describe('VAS pay details', () => {
     expect(pending.settled).toMatchObject({ status: 'delivered', token: expect.any(String) });
   });
 
-  it('refusals are failed (not charged); a reused reference is pending', async () => {
+  it('refusals are failed (the documented 400); the same request twice is two orders', async () => {
     const wrongPrice = await sh().pay('data', {
       reference: ref(),
       serviceCategoryId: SAFEHAVEN_CATEGORY_IDS.data.MTN,
@@ -442,21 +489,43 @@ describe('VAS pay details', () => {
     });
     expect(tooSmall.status).toBe('failed');
 
-    const reference = ref();
+    // Our reference is not on the wire, so Safe Haven cannot tell a retry from a new order: the
+    // API must never send a pay call twice for one order (it does not).
     const request = {
-      reference,
+      reference: ref(),
       serviceCategoryId: SAFEHAVEN_CATEGORY_IDS.airtime.AIRTEL,
       amountKobo: 20_000,
       phoneNumber: MAGIC_PHONES.delivered,
     };
-    expect((await sh().pay('airtime', request)).status).toBe('delivered');
-    expect((await sh().pay('airtime', request)).status).toBe('pending');
+    const first = await sh().pay('airtime', request);
+    const second = await sh().pay('airtime', request);
+    expect([first.status, second.status]).toEqual(['delivered', 'delivered']);
+    if (first.status !== 'delivered' || second.status !== 'delivered') return;
+    expect(first.providerReference).not.toBe(second.providerReference);
   });
 
-  it('a requery for a reference Safe Haven never saw is failed', async () => {
-    const outcome = await sh().requery(ref());
-    expect(outcome.status).toBe('failed');
-    expect(outcome.description).toMatch(/never recorded/);
+  it('without a Safe Haven id the requery is pending and asks nothing; an unknown id is pending, never failed', async () => {
+    const noId = await sh().requery({ reference: ref() });
+    expect(noId.status).toBe('pending');
+    expect(noId.description).toMatch(/admin must decide/);
+    const unknown = await sh().requery({ reference: ref(), providerReference: '0'.repeat(24) });
+    expect(unknown).toMatchObject({ status: 'pending', providerReference: '0'.repeat(24) });
+    expect(unknown.description).toMatch(/HTTP 404/);
+  });
+});
+
+describe('balance (GET accounts)', () => {
+  it('reads our debit account, less what the sandbox orders cost', async () => {
+    const before = await sh().balance();
+    expect(before.accountNumber).toMatch(/^\d{10}$/);
+    expect(before.balanceKobo).toEqual(expect.any(Number));
+    await sh().pay('airtime', {
+      reference: ref(),
+      serviceCategoryId: SAFEHAVEN_CATEGORY_IDS.airtime.MTN,
+      amountKobo: 30_000,
+      phoneNumber: MAGIC_PHONES.delivered,
+    });
+    expect((await sh().balance()).balanceKobo).toBe(before.balanceKobo! - 30_000);
   });
 });
 

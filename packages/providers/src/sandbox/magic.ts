@@ -172,3 +172,35 @@ export const SAFEHAVEN_VERIFY_UNAVAILABLE = {
   meter: '50300000000',
   smartcard: '5030000000',
 } as const;
+
+// ---- VTpass's own reply codes
+
+/**
+ * VTpass only: values for which the VTpass simulator answers one of VTpass's documented codes that
+ * the shared scenarios do not reach (vtpass/SOURCES.md). For every other simulator, and for
+ * VTpass's merchant-verify, they are ordinary values (delivered).
+ * - reversal040: pay answers 099 (processing); a requery SETTLE_AFTER_MS or more later answers
+ *   040 TRANSACTION REVERSAL (refunded once).
+ * - ipNotWhitelisted027: pay answers 027 and nothing is recorded (failed, with an operator alert).
+ * - lowWalletBalance018: pay answers 018 and nothing is recorded (failed, with an operator alert).
+ */
+export const VTPASS_CODE_VALUES = {
+  reversal040: { phone: '08010000040', meter: '04000000000', card: '0400000000' },
+  ipNotWhitelisted027: { phone: '08010000027', meter: '02700000000', card: '0270000000' },
+  lowWalletBalance018: { phone: '08010000018', meter: '01800000000', card: '0180000000' },
+} as const;
+
+export type VtpassCodeScenario = keyof typeof VTPASS_CODE_VALUES;
+
+const vtpassCodeScenarios = new Map<string, VtpassCodeScenario>(
+  Object.entries(VTPASS_CODE_VALUES).flatMap(([scenario, values]) =>
+    Object.values(values).map((value) => [value, scenario as VtpassCodeScenario] as const),
+  ),
+);
+
+/** The VTpass-only code scenario of a phone, meter or card number, if it has one. */
+export function vtpassCodeScenarioFor(value: string): VtpassCodeScenario | undefined {
+  const digits = value.replace(/\D/g, '');
+  const local = /^234[1-9]\d{9}$/.test(digits) ? `0${digits.slice(3)}` : digits;
+  return vtpassCodeScenarios.get(local);
+}

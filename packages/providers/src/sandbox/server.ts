@@ -34,6 +34,10 @@ export interface SandboxOptions {
   palmpayTickMs?: number;
   /** Delays (real ms) between PalmPay webhook retries. Default [1000, 5000, 30000, 120000]. */
   palmpayWebhookRetryDelaysMs?: readonly number[];
+  /** Where Ogdams's webhook events go (the URL set on its dashboard), read at each delivery. */
+  ogdamsNotifyUrl?: NotifyTarget;
+  /** How often (real ms) the Ogdams simulator looks for settled orders to notify. Default 500. */
+  ogdamsTickMs?: number;
   /** Where Safe Haven's OTPs ("sent to the phone on record") are printed. Default console.info. */
   safehavenLog?: (line: string) => void;
 }
@@ -105,6 +109,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey: keys.ogdams.apiKey,
     now,
     holdMs,
+    notifyUrl: options.ogdamsNotifyUrl,
+    tickMs: options.ogdamsTickMs,
   });
   const palmpay = createPalmPaySimulator({
     keys: keys.palmpay,

@@ -24,7 +24,7 @@ export interface VtpassService {
   typeText: string;
   /** Our commission from VTpass in basis points, shown in replies as VTpass does. */
   commissionBps: number;
-  /** Older VTpass replies misspell the list as `varations`; the TV services answer that way. */
+  /** `varations`: the list goes under both spellings, as VTpass's GOtv page shows. */
   listKey: 'variations' | 'varations';
   variations: VtpassCatalogueVariation[];
 }

@@ -54,6 +54,8 @@ describe('VTpass adapter against the simulator: every magic value', () => {
       phone: MAGIC_PHONES.delivered,
       billersCode: card,
       variationCode: 'gotv-jolli',
+      subscriptionType: 'change',
+      quantity: 1,
     });
     expect(statuses(result)).toEqual(EXPECTED[scenario]);
   });
@@ -112,24 +114,28 @@ describe('VTpass adapter against the simulator: every magic value', () => {
 });
 
 describe('VTpass pay: what the simulator validates, and what the adapter makes of it', () => {
-  it('fails on 011 for a request id without a valid Lagos date prefix', async () => {
-    const outcome = await vtpass().pay({
-      requestId: '202613011200abc',
-      serviceID: 'mtn',
-      amountKobo: 100_00,
-      phone: MAGIC_PHONES.delivered,
-    });
-    expect(outcome).toMatchObject({
+  it('refuses a request id without a proper Lagos date with 085 (failed, operator alert)', async () => {
+    const pay = (requestId: string) =>
+      vtpass().pay({
+        requestId,
+        serviceID: 'mtn',
+        amountKobo: 100_00,
+        phone: MAGIC_PHONES.delivered,
+      });
+    expect(await pay('202613011200abc')).toMatchObject({
       status: 'failed',
-      description: expect.stringMatching(/^VTpass 011/),
+      description: expect.stringMatching(/^VTpass 085.*NOT PROPER DATE FORMAT/),
+      alert: expect.stringMatching(/request id/),
     });
-    const short = await vtpass().pay({
-      requestId: '20261121',
-      serviceID: 'mtn',
-      amountKobo: 100_00,
-      phone: MAGIC_PHONES.delivered,
+    expect(await pay('abc20261121')).toMatchObject({
+      description: expect.stringMatching(/DOES NOT CONTAIN DATE/),
     });
-    expect(short.status).toBe('failed');
+    // A well-formed id from yesterday (Lagos) is refused too: VTpass wants today's date.
+    const yesterday = makeVtpassRequestId(new Date(t.now() - 24 * 60 * 60 * 1000));
+    expect(await pay(yesterday)).toMatchObject({
+      status: 'failed',
+      description: expect.stringMatching(/DATE NOT TODAY/),
+    });
   });
 
   it('keeps a reused request id pending (014): the first order stands and must be requeried', async () => {
@@ -299,15 +305,16 @@ describe('VTpass variations', () => {
     expect(plans.every((p) => Number.isSafeInteger(p.amountKobo) && p.fixedPrice)).toBe(true);
   });
 
-  it('reads the older `varations` spelling (the TV services answer that way)', async () => {
+  it('reads the list under either spelling (the TV services send both)', async () => {
     const raw = await fetch(`${t.sandbox.baseUrls.vtpass}service-variations?serviceID=gotv`, {
       headers: {
         'api-key': SANDBOX_KEYS.vtpass.apiKey,
         'public-key': SANDBOX_KEYS.vtpass.publicKey,
       },
     }).then((r) => r.json() as Promise<{ content: Record<string, unknown> }>);
+    // VTpass's GOtv page shows the list under both keys in one reply.
     expect(raw.content).toHaveProperty('varations');
-    expect(raw.content).not.toHaveProperty('variations');
+    expect(raw.content.variations).toEqual(raw.content.varations);
     const names = (await vtpass().variations('gotv')).map((v) => v.name).join(' | ');
     for (const bouquet of ['Smallie', 'Jinja', 'Jolli', 'Max', 'Supa', 'Supa Plus']) {
       expect(names).toContain(`GOtv ${bouquet}`);

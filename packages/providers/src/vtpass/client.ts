@@ -18,7 +18,8 @@ import type {
 import { ProviderError } from '../errors';
 import { callSupplier, describeReply, supplierUrl, type SupplierReply } from '../http';
 import { isObject, nairaToKobo, nonEmpty, yes, type JsonObject } from '../wire';
-import { vtpassCode, vtpassOutcome } from './outcome';
+import { vtpassCode } from './codes';
+import { vtpassOutcome } from './outcome';
 
 export function createVtpassClient(options: AdapterOptions & { keys: VtpassKeys }): VtpassClient {
   const { baseUrl, timeoutMs, keys } = options;
@@ -105,6 +106,7 @@ export function createVtpassClient(options: AdapterOptions & { keys: VtpassKeys 
         dueDate: nonEmpty(c.Due_Date) ?? '',
         customerNumber: nonEmpty(c.Customer_Number) ?? '',
         currentBouquet: nonEmpty(c.Current_Bouquet) ?? '',
+        currentBouquetCode: nonEmpty(c.Current_Bouquet_Code) ?? '',
         renewalAmountKobo: nairaToKobo(c.Renewal_Amount),
       };
       return { ok: true, info };
@@ -120,11 +122,25 @@ export function createVtpassClient(options: AdapterOptions & { keys: VtpassKeys 
       };
       if (request.billersCode !== undefined) body.billersCode = request.billersCode;
       if (request.variationCode !== undefined) body.variation_code = request.variationCode;
+      if (request.subscriptionType !== undefined) body.subscription_type = request.subscriptionType;
+      if (request.quantity !== undefined) body.quantity = request.quantity;
       return vtpassOutcome(await post('pay', body), 'pay', request.requestId);
     },
 
     async requery(requestId) {
       return vtpassOutcome(await post('requery', { request_id: requestId }), 'requery', requestId);
+    },
+
+    async balance() {
+      // GET balance answers {code, contents: {balance}} in naira (a number or a numeric string).
+      const reply = await get('balance');
+      const body = reply.kind === 'reply' ? reply.json : undefined;
+      const contents = isObject(body) && isObject(body.contents) ? body.contents : undefined;
+      const kobo = contents ? nairaToKobo(contents.balance) : null;
+      if (kobo === null || (reply.kind === 'reply' && reply.status !== 200)) {
+        throw new ProviderError('vtpass', `balance: ${describeReply(reply)}`);
+      }
+      return kobo;
     },
   };
 }

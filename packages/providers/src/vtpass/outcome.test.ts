@@ -30,16 +30,45 @@ describe('vtpassOutcome', () => {
     expect(vtpassOutcome(tx(status), 'pay', ID).status).toBe(expected);
   });
 
-  it.each(['016', '091', '010', '011', '012', '013', '017', '018', '019', '030'])(
-    '%s on pay is a definite failure',
+  it.each(['016', '091', '010', '011', '012', '013', '017', '019', '020', '030', '031', '032'])(
+    '%s on pay: VTpass refused, not charged (failed, no alert)',
     (code) => {
-      expect(vtpassOutcome(json({ code }), 'pay', ID).status).toBe('failed');
+      const outcome = vtpassOutcome(json({ code }), 'pay', ID);
+      expect(outcome.status).toBe('failed');
+      expect(outcome).not.toHaveProperty('alert');
     },
   );
 
-  it.each(['099', '014', '087', '040', undefined])('%s is pending', (code) => {
+  it.each(['018', '021', '022', '023', '024', '027', '028', '034', '035', '085', '087'])(
+    '%s on pay: our VTpass account or set-up (failed with an operator alert)',
+    (code) => {
+      expect(vtpassOutcome(json({ code }), 'pay', ID)).toMatchObject({
+        status: 'failed',
+        description: expect.stringMatching(new RegExp(`^VTpass ${code}`)),
+        alert: expect.stringMatching(/VTpass/),
+      });
+    },
+  );
+
+  it('040 is a documented reversal to our wallet: failed, on pay and on requery', () => {
+    for (const phase of ['pay', 'requery'] as const) {
+      expect(vtpassOutcome(json({ code: '040' }), phase, ID)).toMatchObject({
+        status: 'failed',
+        description: expect.stringMatching(/^VTpass 040.*reversed/),
+      });
+    }
+  });
+
+  it.each(['099', '089', '014', '044', '083', '025', '077', undefined])('%s is pending', (code) => {
     expect(vtpassOutcome(json({ code }), 'pay', ID).status).toBe('pending');
   });
+
+  it.each(['011', '018', '027', '087', '085', '010', '030'])(
+    '%s on a requery is about the requery call, not the order: pending',
+    (code) => {
+      expect(vtpassOutcome(json({ code }), 'requery', ID).status).toBe('pending');
+    },
+  );
 
   it('fails 015 only on a requery', () => {
     expect(vtpassOutcome(json({ code: '015' }), 'pay', ID).status).toBe('pending');

@@ -1,31 +1,17 @@
 /**
- * What a VTpass pay or requery reply means for our order. The rule that protects money: only a
- * definite answer is delivered or failed; everything else (099, unknown codes, HTML, timeouts,
- * a reply about another request id) is pending, to be requeried, never refunded.
+ * What a VTpass pay or requery reply means for our order, by the documented codes in codes.ts.
+ * The rule that protects money (../outcome.ts): only a documented answer is delivered or failed;
+ * everything else (099, unknown codes, HTML, timeouts, a reply about another request id) is
+ * pending, to be requeried, never refunded.
  */
 import type { PurchaseOutcome } from '../types';
+import { delivered, failed, pending } from '../outcome';
 import { describeReply, rawOf, type SupplierReply } from '../http';
-import { isObject, nonEmpty, text } from '../wire';
+import { isObject, nonEmpty, type JsonObject } from '../wire';
 import { parseToken, parseUnits } from '../token';
+import { REQUERY_ORDER_CODES, VTPASS_CODES, vtpassCode } from './codes';
 
-/**
- * Codes after which VTpass has not charged us: the order can be failed and the customer refunded.
- * 016 failed, 091 not processed, 010 bad variation, 011 bad arguments, 012 no such product,
- * 013/017 below minimum / above maximum, 018 our VTpass wallet is low, 019 duplicate within 30 s,
- * 030 biller unreachable.
- */
-const DEFINITE_FAILURES = new Set([
-  '016',
-  '091',
-  '010',
-  '011',
-  '012',
-  '013',
-  '017',
-  '018',
-  '019',
-  '030',
-]);
+export { vtpassCode } from './codes';
 
 export type VtpassPhase = 'pay' | 'requery';
 
@@ -35,66 +21,81 @@ export function vtpassOutcome(
   requestId: string,
 ): PurchaseOutcome {
   const raw = rawOf(reply);
-  const pending = (why: string): PurchaseOutcome => ({
-    status: 'pending',
-    description: `VTpass ${phase}: ${why}`,
-    raw,
-  });
+  const wait = (why: string, reference?: string) =>
+    pending(`VTpass ${phase}: ${why}`, raw, reference);
 
-  if (reply.kind === 'no-reply') return pending(reply.reason);
+  if (reply.kind === 'no-reply') return wait(reply.reason);
   // A 5xx says nothing reliable about the order, whatever its body claims.
-  if (reply.status >= 500 || !isObject(reply.json)) return pending(describeReply(reply));
+  if (reply.status >= 500 || !isObject(reply.json)) return wait(describeReply(reply));
   const body = reply.json;
   const code = vtpassCode(body.code);
-  const wording = nonEmpty(body.response_description) ?? '';
+  const entry = code === undefined ? undefined : VTPASS_CODES[code];
+  const wording = nonEmpty(body.response_description) ?? entry?.text ?? '';
   const label = `VTpass ${code ?? '(no code)'} ${wording}`.trim();
 
   // A reply naming another request id is not about our order.
   const echoed = nonEmpty(body.requestId);
   if (echoed !== undefined && echoed !== requestId) {
-    return pending(`reply names request ${echoed}, not ${requestId}`);
+    return wait(`reply names request ${echoed}, not ${requestId}`);
   }
 
-  if (code === '000') {
-    const transactions = isObject(body.content) ? body.content.transactions : undefined;
-    const status = isObject(transactions)
-      ? nonEmpty(transactions.status)?.toLowerCase()
-      : undefined;
-    if (status === 'delivered' && isObject(transactions)) {
-      return {
-        status: 'delivered',
-        providerReference: nonEmpty(transactions.transactionId),
-        token: parseToken(body.purchased_code, body.token, body.Token, body.mainToken),
-        units: parseUnits(body.units, body.Units, body.mainTokenUnits),
-        description: label,
+  if (code === '000' || code === '001') return transactionOutcome(body, code, label, raw, wait);
+
+  if (phase === 'requery') {
+    if (code === '015') {
+      // Documented for requery: "This RequestID was not used on our platform". The reconciler
+      // asks only after the paying call's grace period, so the pay call did not reach VTpass and
+      // nothing was charged. The only answer on which a lost reply may be refunded.
+      return failed(
+        'VTpass 015',
+        `VTpass has no transaction with request id ${requestId} (never recorded, never charged)`,
         raw,
-      };
+      );
     }
-    if (status === 'failed' || status === 'reversed') {
-      return { status: 'failed', description: `${label} (transaction ${status})`, raw };
+    // Other codes on a requery are about the requery call itself, not the order.
+    if (code === undefined || !REQUERY_ORDER_CODES.has(code)) return wait(label);
+  }
+
+  switch (entry?.meaning) {
+    case 'refused':
+      return failed(`VTpass ${code}`, `${label} (not charged)`, raw);
+    case 'ourSide':
+      return failed(`VTpass ${code}`, `${label} (not charged)`, raw, { alert: entry.alert });
+    case 'reversed':
+      return failed(`VTpass ${code}`, `${label} (reversed to our VTpass wallet)`, raw);
+    default: {
+      // 099, 089, 014, 044, 083, a code on the wrong phase, anything undocumented. A 099 reply
+      // carries the transaction: keep VTpass's id for the requery.
+      const tx = isObject(body.content) ? body.content.transactions : undefined;
+      return wait(label, isObject(tx) ? nonEmpty(tx.transactionId) : undefined);
     }
-    return pending(`${label} (transaction ${status ?? 'status missing'})`);
   }
-  if (code === '015' && phase === 'requery') {
-    // VTpass says it has no order with this request id: the pay call never reached it, so we
-    // were never charged. This is the only reason a lost reply may be failed (and refunded).
-    return {
-      status: 'failed',
-      description: `VTpass 015: VTpass has no transaction with request id ${requestId} (never recorded, never charged)`,
-      raw,
-    };
-  }
-  if (code !== undefined && DEFINITE_FAILURES.has(code)) {
-    return { status: 'failed', description: label, raw };
-  }
-  // 099 processing, 014 request id exists (an order is there: requery it), 087 credentials,
-  // anything unknown.
-  return pending(label);
 }
 
-/** VTpass codes are 3-digit strings; tolerate a number (0 → "000"). */
-export function vtpassCode(value: unknown): string | undefined {
-  const t = text(value)?.trim();
-  if (t === undefined || !/^\d{1,3}$/.test(t)) return undefined;
-  return t.padStart(3, '0');
+/** 000 / 001: the transaction's own status decides. */
+function transactionOutcome(
+  body: JsonObject,
+  code: string,
+  label: string,
+  raw: unknown,
+  wait: (why: string, reference?: string) => PurchaseOutcome,
+): PurchaseOutcome {
+  const transactions = isObject(body.content) ? body.content.transactions : undefined;
+  const tx = isObject(transactions) ? transactions : {};
+  const status = nonEmpty(tx.status)?.toLowerCase();
+  const reference = nonEmpty(tx.transactionId);
+  switch (status) {
+    case 'delivered':
+      return delivered(label, raw, {
+        providerReference: reference,
+        token: parseToken(body.purchased_code, body.token, body.Token, body.mainToken),
+        units: parseUnits(body.units, body.Units, body.mainTokenUnits),
+      });
+    case 'reversed':
+    case 'failed':
+      return failed(`VTpass ${code} ${status}`, `${label} (transaction ${status})`, raw);
+    default:
+      // initiated, pending, resolved, a missing or new status.
+      return wait(`${label} (transaction ${status ?? 'status missing'})`, reference);
+  }
 }

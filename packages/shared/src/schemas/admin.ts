@@ -132,6 +132,9 @@ export const approveBody = z.object({
   reason: z.string().trim().max(ADMIN_REASON_MAX).default(''),
 });
 
+/** The "needs a decision" queue and the operator alerts: pages only. */
+export const pageQuery = z.object({ page: pageField });
+
 // ---- audit
 
 export const auditQuery = z.object({

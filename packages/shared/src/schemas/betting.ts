@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BETTING_SCENE_CODE } from '../constants';
 import { messages } from '../messages';
+import { wholeNairaDigits } from '../money';
 import { pinField } from './fields';
 
 /** Betting bodies of spec §7 (Betting), shared by the betting screen and the API. */
@@ -33,15 +34,19 @@ export const bettingPurchaseSchema = z.object({
   amount: z
     .union([z.number(), z.string()], { error: messages.bettingAmountRequired })
     .transform((value, ctx) => {
-      const text = String(value).trim().replace(/,/g, '');
-      if (text === '') {
+      const typed = String(value).trim();
+      if (typed === '') {
         ctx.addIssue({ code: 'custom', message: messages.bettingAmountRequired });
         return z.NEVER;
       }
-      if (!/^\d{1,9}$/.test(text)) {
+      // Commas only as thousands separators: "100,00" is refused, not read as 10,000.
+      const text = wholeNairaDigits(typed);
+      if (text === null || text.length > 9) {
         ctx.addIssue({
           code: 'custom',
-          message: /^\d+\.\d*$/.test(text) ? messages.bettingWholeNaira : messages.invalidAmount,
+          message: /^[\d,]+\.\d*$/.test(typed)
+            ? messages.bettingWholeNaira
+            : messages.invalidAmount,
         });
         return z.NEVER;
       }

@@ -28,6 +28,9 @@ export const EXPECTED_PUBLIC = [
   'POST /api/user/request-password-reset',
   'POST /api/user/reset-password',
   'POST /api/webhooks/palmpay',
+  'POST /api/webhooks/ogdams',
+  // sandbox mode only (decision 0019): mails to the address asked for, as the sign-in screen shows
+  'GET /api/sandbox/mailbox',
 ].sort();
 
 /** One id of the first user's to try as the second user, named so a failure says which. */
@@ -66,6 +69,11 @@ export const OWNED_PARAM_ROUTES: Record<string, (w: AccessWorld) => OwnedId[]> =
   'GET /api/account/virtual/:id': (w) => [
     { label: 'virtual-account deposit id', value: w.a.virtualIntentId },
     { label: 'checkout deposit id', value: w.a.checkoutId, ownerOpens: false },
+  ],
+  // The owner's own call would play a real transfer on the simulator: probed as B only.
+  'POST /api/sandbox/deposits/:id/pay': (w) => [
+    { label: 'checkout deposit id', value: w.a.checkoutId, ownerOpens: false },
+    { label: 'virtual-account deposit id', value: w.a.virtualIntentId, ownerOpens: false },
   ],
   'GET /api/account/:id': (w) => [
     { label: 'sub-account id', value: w.a.subaccountId },

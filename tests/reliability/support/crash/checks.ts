@@ -99,7 +99,7 @@ export async function expectEverythingOnce(c: Cluster, intents: Intent[]): Promi
       const key = await keyRow(c, user.id, intent.key);
       const order = orders.find((o) => o.transactionId === key?.transactionId);
       if (!order) fail('a purchase key has no order', { key: intent.key });
-      const truth = await requerySupplier(c.suppliers, order.supplier, order.supplierRequestId);
+      const truth = await requerySupplier(c.suppliers, order);
       if (truth.status === 'pending' || truth.status !== order.state) {
         fail('order outcome differs from the supplier', {
           order: order.transactionId,

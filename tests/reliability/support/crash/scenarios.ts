@@ -75,7 +75,7 @@ const duringSupplierCall: Scenario = {
     await eventually('the supplier to record the order', async () => {
       const [order] = await c.db.db.select().from(purchases).where(eq(purchases.userId, user.id));
       if (!order) return false;
-      const truth = await requerySupplier(c.suppliers, order.supplier, order.supplierRequestId);
+      const truth = await requerySupplier(c.suppliers, order);
       return truth.status === 'delivered';
     });
     killNow(api);

@@ -63,6 +63,7 @@ import {
   newCablePlanBody,
   newDataPlanBody,
   orderActionBody,
+  pageQuery,
   periodQuery,
   planPatchBody,
   rangeQuery,
@@ -77,6 +78,7 @@ import * as adminUsers from '../../../../apps/api/src/modules/admin/users-routes
 import * as catalogue from '../../../../apps/api/src/modules/catalogue/routes';
 import * as servicesPay from '../../../../apps/api/src/modules/services-pay/routes';
 import * as history from '../../../../apps/api/src/modules/transactions/routes';
+import * as sandbox from '../../../../apps/api/src/modules/sandbox/routes';
 import { SWAP_REF } from '../../../../apps/api/src/modules/airtime-swap/routes';
 
 /** What the fuzzer knows about one route: the request parts it reads and how. */
@@ -232,6 +234,10 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/account/virtual/:id': { looseParams: { id: 'uuid' } },
   'GET /api/account/:id': { looseParams: { id: 'uuid' } },
 
+  'GET /api/sandbox/mailbox': { query: sandbox.mailboxQuery },
+  'GET /api/sandbox/texts': {},
+  'POST /api/sandbox/deposits/:id/pay': { looseParams: { id: 'uuid' } },
+
   'GET /api/admin/analytics/summary': { query: periodQuery },
   'GET /api/admin/analytics/revenue': { query: periodQuery },
   'GET /api/admin/analytics/profits': { query: rangeQuery },
@@ -286,6 +292,8 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'PUT /api/admin/products/utility-discount': { body: utilityDiscountBody },
 
   'GET /api/admin/transactions': { query: adminTransactionsQuery },
+  'GET /api/admin/orders/needs-decision': { query: pageQuery },
+  'GET /api/admin/alerts': { query: pageQuery },
   'GET /api/admin/transactions/:id': { params: adminTransactions.idParams },
   'POST /api/admin/transactions/:id/approve': {
     params: adminTransactions.idParams,
@@ -308,4 +316,5 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/admin/audit': { query: auditQuery },
 
   'POST /api/webhooks/palmpay': { rawBody: true },
+  'POST /api/webhooks/ogdams': { rawBody: true },
 };

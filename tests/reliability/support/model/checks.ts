@@ -22,6 +22,29 @@ async function query(world: World, text: ReturnType<typeof sql>): Promise<Row[]>
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b).join(',');
 
+/**
+ * Ogdams documents no status lookup: what it "says" of an order is what its webhook said, which
+ * for an order it recorded is where the scenario ends; one it never recorded (noReply) gets no
+ * event and stays pending until an admin decides.
+ */
+function ogdamsWebhookSays(scenario: Parameters<typeof scenarioFinal>[0]): Final | 'pending' {
+  const final = scenarioFinal(scenario);
+  return scenario === 'noReply' || final === 'open' ? 'pending' : final;
+}
+
+/**
+ * Whether a supplier can tell us with authority that an order of this scenario failed
+ * (decision 0018). Ogdams documents no lookup; Safe Haven's lookup takes only its own id (a
+ * pay reply that never came, or a 500, left none) and documents no status but "successful";
+ * only VTpass's requery by our id answers "never received" (noReply) with authority.
+ */
+function lookupCanFail(supplier: string, scenario: Parameters<typeof scenarioFinal>[0]): boolean {
+  if (supplier === 'ogdams') return false;
+  if (supplier === 'safehaven') return scenario === 'failed';
+  if (scenario === 'noReply') return supplier === 'vtpass';
+  return true;
+}
+
 interface HistoryItem {
   _id: string;
   type: 'debit' | 'credit';
@@ -70,7 +93,8 @@ export async function compareWithModel(world: World, model: Model): Promise<stri
   const orders = await query(
     world,
     sql`select p.transaction_id as id, p.state, p.user_id, p.supplier,
-               p.supplier_request_id as request_id, p.last_description as why, p.attempts,
+               p.supplier_request_id as request_id, p.supplier_reference as provider_ref,
+               p.request, p.last_description as why, p.attempts,
                t.status, t.amount_kobo::int as kobo
         from purchases p join transactions t on t.id = p.transaction_id`,
   );
@@ -84,14 +108,27 @@ export async function compareWithModel(world: World, model: Model): Promise<stri
       say(`order ${id} (${String(row.state)}) exists but no reply named it`);
       continue;
     }
-    const supplierSays = (
-      await requerySupplier(
-        world.t.deps.providers,
-        row.supplier as PurchaseRow['supplier'],
-        String(row.request_id),
-      )
-    ).status;
-    if (scenarioFinal(order.scenario) === 'failed' && supplierSays !== 'failed') {
+    // A reply that was definite (200 delivered, 422 failed) is what the supplier said of it;
+    // else its lookup (or, for Ogdams, its webhook) is asked.
+    const supplierSays = order.replies.includes(422)
+      ? ('failed' as const)
+      : order.replies.includes(200)
+        ? ('delivered' as const)
+        : row.supplier === 'ogdams'
+          ? ogdamsWebhookSays(order.scenario)
+          : (
+              await requerySupplier(world.t.deps.providers, {
+                supplier: row.supplier as PurchaseRow['supplier'],
+                supplierRequestId: String(row.request_id),
+                supplierReference: row.provider_ref === null ? null : String(row.provider_ref),
+                request: row.request as Record<string, unknown>,
+              })
+            ).status;
+    if (
+      lookupCanFail(String(row.supplier), order.scenario) &&
+      scenarioFinal(order.scenario) === 'failed' &&
+      supplierSays !== 'failed'
+    ) {
       say(`order ${id} ${order.route}/${order.scenario}: the supplier says ${supplierSays}`);
     }
     const expected = model.expectedFinal(order, supplierSays);

@@ -31,6 +31,22 @@ async function openOrders(world: World): Promise<string[]> {
   return result.rows.map((r) => r.transaction_id);
 }
 
+/**
+ * Time passes for the orders the suppliers never settle: they reach the admin's "needs a
+ * decision" age, the only point from which an admin may refund without the supplier's word.
+ */
+async function ageOrders(world: World, ids: string[]): Promise<void> {
+  const before = new Date(
+    world.t.clock.now().getTime() - world.t.deps.config.needsDecisionAfterMs - 1_000,
+  );
+  for (const id of ids) {
+    await world.t.deps.database.db.execute(
+      sql`update purchases set created_at = ${before.toISOString()}::timestamptz
+          where transaction_id = ${id} and state in ('processing', 'pending')`,
+    );
+  }
+}
+
 async function creditedDeposits(world: World): Promise<number> {
   const result = (await world.t.deps.database.db.execute(
     sql`select count(*)::int as n from transactions where service_type = 'deposit'`,
@@ -56,6 +72,7 @@ export async function settle(world: World, model: Model): Promise<SettleReport> 
     const open = await openOrders(world);
     if (open.length === 0) break;
     if (rounds < PATIENT_ROUNDS) continue;
+    await ageOrders(world, open);
     for (const id of open) {
       const res = await t.request({
         method: 'POST',

@@ -20,6 +20,8 @@ export function allowedActionsOf(row: AdminListRow, actions: ActionView[]): Orde
 export function toAdminTransactionDto(
   row: AdminListRow,
   actions: ActionView[],
+  /** Orders created before this wait for an admin's decision. */
+  needsDecisionBefore?: Date,
 ): AdminTransactionDto {
   const { customer, order } = row;
   return {
@@ -40,6 +42,11 @@ export function toAdminTransactionDto(
             costPrice: koboToNaira(order.costKobo),
             attempts: order.attempts,
             lastDescription: order.lastDescription,
+            lastAnswer: order.lastAnswer ?? null,
+            needsDecision:
+              (order.state === 'processing' || order.state === 'pending') &&
+              needsDecisionBefore !== undefined &&
+              order.createdAt < needsDecisionBefore,
           },
         }
       : {}),

@@ -84,6 +84,27 @@ export const adminTransactionsRepository = {
     return { items, total: total?.n ?? 0 };
   },
 
+  /**
+   * The "needs a decision" queue: open orders created before the cutoff (no longer requeried by
+   * the reconciler), oldest first. Open orders are few, and the partial open-orders index holds
+   * them.
+   */
+  async needingDecision(db: DbOrTx, createdBefore: Date, limit: number, offset: number) {
+    const where = and(
+      inArray(purchases.state, ['processing', 'pending']),
+      lt(purchases.createdAt, createdBefore),
+    );
+    const [items, [total]] = await Promise.all([
+      listSelect(db)
+        .where(where)
+        .orderBy(asc(purchases.createdAt), asc(purchases.transactionId))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(purchases).where(where),
+    ]);
+    return { items, total: total?.n ?? 0 };
+  },
+
   async findOne(db: DbOrTx, id: string): Promise<AdminListRow | undefined> {
     const [row] = await listSelect(db).where(eq(transactions.id, id)).limit(1);
     return row;

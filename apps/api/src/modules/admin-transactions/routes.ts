@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminTransactionsQuery, approveBody, orderActionBody } from '@owo/shared/schemas/admin';
+import {
+  adminTransactionsQuery,
+  approveBody,
+  orderActionBody,
+  pageQuery,
+} from '@owo/shared/schemas/admin';
 import { AppError } from '../../errors';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
@@ -28,6 +33,10 @@ export function adminTransactionRoutes(
 
   app.get('/admin/transactions', admin, async (request) =>
     adminTransactions.list(parse(adminTransactionsQuery, request.query)),
+  );
+
+  app.get('/admin/orders/needs-decision', admin, async (request) =>
+    adminTransactions.needsDecision(parse(pageQuery, request.query).page),
   );
 
   app.get('/admin/transactions/:id', admin, async (request) =>

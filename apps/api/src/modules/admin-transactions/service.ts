@@ -1,8 +1,10 @@
 import type {
   AdminTransactionReply,
   AdminTransactionsReply,
+  NeedsDecisionReply,
   OrderAction,
 } from '@owo/shared/api-types';
+import type { PurchaseOutcome } from '@owo/providers/types';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { ADMIN_TRANSACTIONS_PAGE_SIZE, LAGOS_OFFSET_MS } from '@owo/shared/constants';
 import type { AppDeps } from '../../deps';
@@ -13,7 +15,7 @@ import { ledgerRepository } from '../../ledger/repository';
 import type { Actor } from '../audit/repository';
 import { auditRepository } from '../audit/repository';
 import type { PurchaseRow } from '../purchases/repository';
-import type { Settlement } from '../purchases/settlement';
+import { answerOf, type Settlement } from '../purchases/settlement';
 import { requerySupplier } from '../purchases/supplier-calls';
 import { lagosMonthWindow } from '../transactions/history-service';
 import { transactionsRepository } from '../transactions/repository';
@@ -82,6 +84,8 @@ export function createAdminTransactionService(
   settlement: Settlement,
 ) {
   const { database, clock, providers } = deps;
+  /** Open orders created before this are past the automatic requeries: an admin decides. */
+  const decisionCutoff = () => new Date(clock.now().getTime() - deps.config.needsDecisionAfterMs);
 
   async function load(id: string) {
     const row = await repo.findOne(database.db, id);
@@ -94,7 +98,7 @@ export function createAdminTransactionService(
     return {
       success: true,
       message: adminMessages.orderActionDone[action],
-      data: toAdminTransactionDto(row, actions),
+      data: toAdminTransactionDto(row, actions, decisionCutoff()),
     };
   }
 
@@ -125,8 +129,36 @@ export function createAdminTransactionService(
     ) {
       throw new AppError('ORDER_STILL_PENDING');
     }
-    const outcome = await requerySupplier(providers, order.supplier, order.supplierRequestId);
+    const outcome = await requerySupplier(providers, order);
     return { row, order, outcome };
+  }
+
+  /** One page of rows as the admin screens read them, with each row's actions. */
+  async function pageReply(
+    items: AdminListRow[],
+    total: number,
+    page: number,
+    cutoff: Date,
+  ): Promise<AdminTransactionsReply> {
+    const actions = await repo.actionsFor(
+      database.db,
+      items.map((i) => i.transaction.id),
+    );
+    return {
+      success: true,
+      data: items.map((item) =>
+        toAdminTransactionDto(
+          item,
+          actions.filter((a) => a.transactionId === item.transaction.id),
+          cutoff,
+        ),
+      ),
+      pagination: {
+        currentPage: page,
+        totalPages: Math.ceil(total / ADMIN_TRANSACTIONS_PAGE_SIZE),
+        totalItems: total,
+      },
+    };
   }
 
   return {
@@ -141,29 +173,32 @@ export function createAdminTransactionService(
         limit,
         (query.page - 1) * limit,
       );
-      const actions = await repo.actionsFor(
-        database.db,
-        items.map((i) => i.transaction.id),
-      );
-      return {
-        success: true,
-        data: items.map((item) =>
-          toAdminTransactionDto(
-            item,
-            actions.filter((a) => a.transactionId === item.transaction.id),
-          ),
-        ),
-        pagination: {
-          currentPage: query.page,
-          totalPages: Math.ceil(total / limit),
-          totalItems: total,
-        },
-      };
+      return pageReply(items, total, query.page, decisionCutoff());
     },
 
     async get(id: string): Promise<AdminTransactionReply> {
       const { row, actions } = await load(id);
-      return { success: true, message: '', data: toAdminTransactionDto(row, actions) };
+      return {
+        success: true,
+        message: '',
+        data: toAdminTransactionDto(row, actions, decisionCutoff()),
+      };
+    },
+
+    /** Open orders past NEEDS_DECISION_AFTER_MS, oldest first, with the supplier's last answers. */
+    async needsDecision(page: number): Promise<NeedsDecisionReply> {
+      const limit = ADMIN_TRANSACTIONS_PAGE_SIZE;
+      const cutoff = decisionCutoff();
+      const { items, total } = await repo.needingDecision(
+        database.db,
+        cutoff,
+        limit,
+        (page - 1) * limit,
+      );
+      return {
+        ...(await pageReply(items, total, page, cutoff)),
+        afterHours: deps.config.needsDecisionAfterMs / 3_600_000,
+      };
     },
 
     async approve(actor: Actor & { id: string }, id: string, reason: string) {
@@ -177,7 +212,7 @@ export function createAdminTransactionService(
       const settled = await settlement.settle(
         order,
         outcome,
-        recordDecision(actor, 'approve', id, reason, stateOf(row.transaction, order)),
+        recordDecision(actor, 'approve', id, reason, stateOf(row.transaction, order), outcome),
       );
       if (!settled) await resolvedMeanwhile(id, 'approve');
       return reply(id, 'approve');
@@ -194,12 +229,14 @@ export function createAdminTransactionService(
         if (!(await settlement.settle(order, outcome))) await resolvedMeanwhile(id, 'refund');
         throw new AppError('ORDER_FAILED_REFUNDED');
       }
-      // Still unclear: the admin's word voids it (in-flight → wallet), once, through the same
-      // conditional state change every resolver uses.
+      // Still unclear. A pending answer is no failure: the supplier may deliver yet (an order
+      // that answered "pending" a moment ago usually does). Only an order past the automatic
+      // requeries — in the "needs a decision" queue — may be refunded on the admin's word.
+      if (order.createdAt >= decisionCutoff()) throw new AppError('ORDER_REFUND_NEEDS_ANSWER');
       const forced = await settlement.settle(
         order,
-        { status: 'failed', description: `refunded by an admin: ${reason}`, raw: null },
-        recordDecision(actor, 'refund', id, reason, stateOf(row.transaction, order)),
+        { status: 'failed', description: `refunded by an admin: ${reason}`, raw: outcome.raw },
+        recordDecision(actor, 'refund', id, reason, stateOf(row.transaction, order), outcome),
       );
       if (!forced) await resolvedMeanwhile(id, 'refund');
       return reply(id, 'refund');
@@ -267,6 +304,8 @@ export function createAdminTransactionService(
     id: string,
     reason: string,
     before: ReturnType<typeof stateOf>,
+    /** The supplier's answer to the requery made just before: the audit keeps what it said. */
+    supplierAnswer: PurchaseOutcome,
   ) {
     return async (tx: Tx, after: { status: string }) => {
       await recordAction(tx, actor, action, id, reason);
@@ -274,7 +313,7 @@ export function createAdminTransactionService(
         action: `order.${action}`,
         entity: 'transaction',
         entityId: id,
-        before,
+        before: { ...before, supplierAnswer: answerOf(supplierAnswer) as Record<string, unknown> },
         after: { status: after.status, state: action === 'approve' ? 'delivered' : 'failed' },
         reason,
       });

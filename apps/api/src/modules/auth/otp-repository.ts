@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { otpCodes } from '../../db/schema';
 
@@ -6,33 +6,6 @@ export type OtpPurpose = 'auth' | 'reset' | 'pin';
 export type OtpRow = typeof otpCodes.$inferSelect;
 
 export const otpRepository = {
-  /** Codes issued since each of two moments, in one query (the minute and hour limits). */
-  async countsSince(
-    db: DbOrTx,
-    email: string,
-    purpose: OtpPurpose,
-    recent: Date,
-    older: Date,
-  ): Promise<{ recent: number; older: number }> {
-    const [row] = await db
-      .select({
-        recent:
-          sql<number>`count(*) filter (where ${otpCodes.createdAt} >= ${recent.toISOString()}::timestamptz)`.mapWith(
-            Number,
-          ),
-        older: sql<number>`count(*)`.mapWith(Number),
-      })
-      .from(otpCodes)
-      .where(
-        and(
-          eq(otpCodes.email, email),
-          eq(otpCodes.purpose, purpose),
-          gte(otpCodes.createdAt, older),
-        ),
-      );
-    return { recent: row?.recent ?? 0, older: row?.older ?? 0 };
-  },
-
   /** A new code replaces every earlier one of the same purpose. */
   async replace(
     db: DbOrTx,
@@ -57,29 +30,48 @@ export const otpRepository = {
     await db.insert(otpCodes).values(values);
   },
 
-  async latestOpen(db: DbOrTx, email: string, purpose: OtpPurpose): Promise<OtpRow | undefined> {
-    const rows = await db
-      .select()
+  /**
+   * Claims one try at the open code of (email, purpose): attempts + 1 in one conditional UPDATE
+   * (the KYC code check's pattern), so concurrent tries cannot exceed `maxAttempts` however many
+   * arrive at once. Undefined: no open, unexpired code with a try left. The caller compares only
+   * after this, and burns the code when the claimed try was the last and wrong.
+   */
+  async claimAttempt(
+    db: DbOrTx,
+    email: string,
+    purpose: OtpPurpose,
+    maxAttempts: number,
+    now: Date,
+  ): Promise<Pick<OtpRow, 'id' | 'codeHash' | 'attempts'> | undefined> {
+    const latest = db
+      .select({ id: otpCodes.id })
       .from(otpCodes)
       .where(
         and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)),
       )
       .orderBy(desc(otpCodes.createdAt))
       .limit(1);
-    return rows[0];
-  },
-
-  /** Counts a wrong try; the code burns at maxAttempts. Returns the attempts after this one. */
-  async recordFailure(db: DbOrTx, id: string, maxAttempts: number, now: Date): Promise<number> {
     const [row] = await db
       .update(otpCodes)
-      .set({
-        attempts: sql`${otpCodes.attempts} + 1`,
-        consumedAt: sql`case when ${otpCodes.attempts} + 1 >= ${maxAttempts} then ${now.toISOString()}::timestamptz else null end`,
-      })
-      .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt)))
-      .returning({ attempts: otpCodes.attempts });
-    return row?.attempts ?? maxAttempts;
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(otpCodes.id, sql`(${latest})`),
+          isNull(otpCodes.consumedAt),
+          gt(otpCodes.expiresAt, now),
+          lt(otpCodes.attempts, maxAttempts),
+        ),
+      )
+      .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash, attempts: otpCodes.attempts });
+    return row;
+  },
+
+  /** A wrong last try: the code is used up. */
+  async burn(db: DbOrTx, id: string, now: Date): Promise<void> {
+    await db
+      .update(otpCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt)));
   },
 
   /** Marks the code used; false when another request used it first (single use under races). */

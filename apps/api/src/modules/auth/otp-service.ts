@@ -9,18 +9,25 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { digestsEqual, keyedDigest } from '../../lib/hashing';
 import { otpRepository, type OtpPurpose } from './otp-repository';
-import { throttleRepository } from '../throttle/repository';
+import { claim, limitError, release, type LimitRule } from '../throttle/limiter';
 
 /**
- * Wrong codes allowed across codes (decision 0014): a code burns after 5 wrong tries, but 5 new
- * codes an hour would otherwise give 25 guesses an hour at one e-mail for ever. Counted in
- * rate_events, so every API process sees the same count.
+ * Code checks allowed per e-mail and purpose in an hour, across codes and addresses (decision
+ * 0014): a code burns after 5 wrong tries, but 5 new codes an hour would otherwise give 25 guesses
+ * an hour at one e-mail for ever.
  */
 const OTP_MAX_FAILURES_PER_EMAIL = 10;
 const OTP_FAILURE_EMAIL_WINDOW_MS = 60 * 60 * 1000;
-/** Wrong codes from one address across e-mails (like login's per-address limit). */
+/**
+ * Code checks one address may make at one e-mail in that hour: the guesser's own budget, below the
+ * e-mail's, so one guessing address cannot lock the owner out (decision 0016).
+ */
+const OTP_MAX_FAILURES_PER_ADDRESS_AND_EMAIL = OTP_MAX_ATTEMPTS;
+/** Code checks from one address across e-mails (like login's per-address limit). */
 const OTP_MAX_FAILURES_PER_ADDRESS = 20;
 const OTP_FAILURE_ADDRESS_WINDOW_MS = 15 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 const subjects: Record<OtpPurpose, string> = {
   auth: 'Your sign-in code',
@@ -36,23 +43,70 @@ export function createOtpService({ database, clock, config, mailer }: AppDeps) {
   const digest = (email: string, purpose: OtpPurpose, code: string) =>
     keyedDigest(config.sessionSecret, `${purpose}:${email}:${code}`);
 
+  /**
+   * Every count is claimed before the work it limits (throttle/limiter.ts): the count check and
+   * its record are one atomic step, so a burst cannot all read "under the limit" together.
+   */
+  function issueRules(email: string, purpose: OtpPurpose, ip: string | undefined): LimitRule[] {
+    const key = `otp-issue:${purpose}:${email}`;
+    const rules: LimitRule[] = [
+      { key, max: OTP_MAX_PER_MINUTE, windowMs: MINUTE_MS },
+      { key, max: OTP_MAX_PER_HOUR, windowMs: HOUR_MS },
+    ];
+    if (ip !== undefined) {
+      rules.push({
+        key: `otp-issue:ip:${ip}`,
+        max: config.otpRequestsPerClientPerHour,
+        windowMs: HOUR_MS,
+      });
+    }
+    return rules;
+  }
+
+  function verifyRules(email: string, purpose: OtpPurpose, ip: string | undefined): LimitRule[] {
+    const rules: LimitRule[] = [
+      {
+        key: `otp-fail:${purpose}:${email}`,
+        max: OTP_MAX_FAILURES_PER_EMAIL,
+        windowMs: OTP_FAILURE_EMAIL_WINDOW_MS,
+      },
+    ];
+    if (ip !== undefined) {
+      rules.push(
+        {
+          key: `otp-fail:${purpose}:${ip}:${email}`,
+          max: OTP_MAX_FAILURES_PER_ADDRESS_AND_EMAIL,
+          windowMs: OTP_FAILURE_EMAIL_WINDOW_MS,
+        },
+        {
+          key: `otp-fail:ip:${ip}`,
+          max: OTP_MAX_FAILURES_PER_ADDRESS,
+          windowMs: OTP_FAILURE_ADDRESS_WINDOW_MS,
+        },
+      );
+    }
+    return rules;
+  }
+
   return {
     /**
      * `deliver: false` records a code nobody receives: a reset for an unknown e-mail then meets
      * the same rate limits as a real one, so a 429 does not reveal which e-mails have accounts.
      */
-    async issue(email: string, purpose: OtpPurpose, { deliver = true } = {}): Promise<void> {
+    async issue(
+      email: string,
+      purpose: OtpPurpose,
+      { deliver = true, ip }: { deliver?: boolean; ip?: string } = {},
+    ): Promise<void> {
       const now = clock.now();
       const db = database.db;
-      const counts = await otpRepository.countsSince(
-        db,
-        email,
-        purpose,
-        new Date(now.getTime() - 60_000),
-        new Date(now.getTime() - 3_600_000),
-      );
-      if (counts.recent >= OTP_MAX_PER_MINUTE) throw new AppError('OTP_RATE_MINUTE');
-      if (counts.older >= OTP_MAX_PER_HOUR) throw new AppError('OTP_RATE_HOUR');
+      const granted = await claim(db, issueRules(email, purpose, ip), now);
+      if (!granted.ok) {
+        throw limitError(
+          granted,
+          granted.rule.windowMs === MINUTE_MS ? 'OTP_RATE_MINUTE' : 'OTP_RATE_HOUR',
+        );
+      }
 
       const code = randomInt(0, 10_000).toString().padStart(4, '0');
       await otpRepository.replace(db, {
@@ -73,8 +127,10 @@ export function createOtpService({ database, clock, config, mailer }: AppDeps) {
 
     /**
      * Succeeds once per code; any failure throws OTP_INVALID or OTP_TOO_MANY_ATTEMPTS, and past
-     * the wrong-code limits (per e-mail, and per caller address when given) OTP_VERIFY_THROTTLED,
-     * checked before the code so that a right guess is refused too while the limit holds.
+     * the limits (per e-mail, per caller address and e-mail, per caller address) the limit error
+     * OTP_VERIFY_THROTTLED. Both the limits and the code's own tries are claimed BEFORE the code is
+     * compared: a request that loses a claim is answered without comparing, so a burst cannot
+     * have more codes checked than the limits allow, and a right guess is refused too.
      */
     async verify(
       email: string,
@@ -84,34 +140,18 @@ export function createOtpService({ database, clock, config, mailer }: AppDeps) {
     ): Promise<void> {
       const now = clock.now();
       const db = database.db;
-      const emailKey = `otp-fail:${purpose}:${email}`;
-      const addressKey = ip === undefined ? undefined : `otp-fail:ip:${ip}`;
-      const [byEmail, byAddress] = await Promise.all([
-        throttleRepository.countSince(
-          db,
-          emailKey,
-          new Date(now.getTime() - OTP_FAILURE_EMAIL_WINDOW_MS),
-        ),
-        addressKey === undefined
-          ? 0
-          : throttleRepository.countSince(
-              db,
-              addressKey,
-              new Date(now.getTime() - OTP_FAILURE_ADDRESS_WINDOW_MS),
-            ),
-      ]);
-      if (byEmail >= OTP_MAX_FAILURES_PER_EMAIL || byAddress >= OTP_MAX_FAILURES_PER_ADDRESS) {
-        throw new AppError('OTP_VERIFY_THROTTLED');
-      }
-      const open = await otpRepository.latestOpen(db, email, purpose);
-      if (!open || open.expiresAt <= now) throw new AppError('OTP_INVALID');
+      const granted = await claim(db, verifyRules(email, purpose, ip), now);
+      if (!granted.ok) throw limitError(granted, 'OTP_VERIFY_THROTTLED');
+      const open = await otpRepository.claimAttempt(db, email, purpose, OTP_MAX_ATTEMPTS, now);
+      if (!open) throw new AppError('OTP_INVALID');
       if (!digestsEqual(open.codeHash, digest(email, purpose, code))) {
-        await throttleRepository.record(db, emailKey, now);
-        if (addressKey !== undefined) await throttleRepository.record(db, addressKey, now);
-        const attempts = await otpRepository.recordFailure(db, open.id, OTP_MAX_ATTEMPTS, now);
-        throw new AppError(attempts >= OTP_MAX_ATTEMPTS ? 'OTP_TOO_MANY_ATTEMPTS' : 'OTP_INVALID');
+        if (open.attempts < OTP_MAX_ATTEMPTS) throw new AppError('OTP_INVALID');
+        await otpRepository.burn(db, open.id, now);
+        throw new AppError('OTP_TOO_MANY_ATTEMPTS');
       }
       if (!(await otpRepository.consume(db, open.id, now))) throw new AppError('OTP_INVALID');
+      // The owner's right code is not a guess: it leaves the guessers' counts as they were.
+      await release(db, granted);
     },
   };
 }

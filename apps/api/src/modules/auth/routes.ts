@@ -16,13 +16,13 @@ import type { Services } from '../../services';
 export function authRoutes(app: FastifyInstance, { auth, guards }: Services) {
   app.post('/auth/request-otp', async (request) => {
     const { email } = parse(requestOtpSchema, request.body);
-    return auth.requestOtp(email);
+    return auth.requestOtp(email, clientMeta(request));
   });
 
   // The spec leaves the resend path open; ours mirrors request-otp (docs/decisions/0004).
   app.post('/auth/resend-otp', async (request) => {
     const { email } = parse(resendOtpSchema, request.body);
-    return auth.requestOtp(email);
+    return auth.requestOtp(email, clientMeta(request));
   });
 
   app.post('/auth/verify-otp', async (request) => {
@@ -50,11 +50,11 @@ export function authRoutes(app: FastifyInstance, { auth, guards }: Services) {
 
   app.post('/user/request-password-reset', async (request) => {
     const { email } = parse(requestPasswordResetSchema, request.body);
-    return auth.requestPasswordReset(email);
+    return auth.requestPasswordReset(email, clientMeta(request));
   });
 
   app.post('/user/reset-password', async (request) => {
     const { email, otp, password } = parse(resetPasswordSchema, request.body);
-    return auth.resetPassword(email, otp, password);
+    return auth.resetPassword(email, otp, password, clientMeta(request));
   });
 }

@@ -3,7 +3,7 @@ import { messages } from '@owo/shared/messages';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { decoy, hashSecret, verifySecret } from '../../lib/hashing';
-import { throttleRepository } from '../throttle/repository';
+import { claim, clear, limitError, release, type LimitRule } from '../throttle/limiter';
 import { toUserDto } from '../users/dto';
 import { usersRepository, type UserRow } from '../users/repository';
 import { createGoogleVerifier } from './google-verifier';
@@ -18,6 +18,25 @@ export interface ClientMeta {
 
 /** Failed logins allowed from one address in the window, across all accounts. */
 const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+/**
+ * Failed logins allowed at one account in the window from all addresses together. Above the
+ * per-address-and-account limit (LOGIN_MAX_FAILURES), so one guessing address cannot lock the
+ * owner out; a guesser needs four addresses to (decision 0016).
+ */
+const LOGIN_MAX_FAILURES_PER_ACCOUNT = 4 * LOGIN_MAX_FAILURES;
+
+/**
+ * The login limits, claimed before the password is checked (throttle/limiter.ts): a burst cannot
+ * have more passwords checked than the limits allow. `login:email:` is the account's key.
+ */
+function loginRules(email: string, ip: string): LimitRule[] {
+  const windowMs = LOGIN_FAILURE_WINDOW_MS;
+  return [
+    { key: `login:ip+email:${ip}:${email}`, max: LOGIN_MAX_FAILURES, windowMs },
+    { key: `login:email:${email}`, max: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs },
+    { key: `login:ip:${ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs },
+  ];
+}
 
 export function createAuthService(deps: AppDeps, otp: OtpService, sessions: SessionService) {
   const { database, clock } = deps;
@@ -32,20 +51,9 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
     return { success: true as const, message, data: toUserDto(full), token, expires_in: expiresIn };
   }
 
-  async function assertLoginAllowed(email: string, ip: string) {
-    const since = new Date(clock.now().getTime() - LOGIN_FAILURE_WINDOW_MS);
-    const [byAccount, byAddress] = await Promise.all([
-      throttleRepository.countSince(database.db, `login:email:${email}`, since),
-      throttleRepository.countSince(database.db, `login:ip:${ip}`, since),
-    ]);
-    if (byAccount >= LOGIN_MAX_FAILURES || byAddress >= LOGIN_MAX_FAILURES_PER_ADDRESS) {
-      throw new AppError('LOGIN_THROTTLED');
-    }
-  }
-
   return {
-    async requestOtp(email: string) {
-      await otp.issue(email, 'auth');
+    async requestOtp(email: string, meta: ClientMeta) {
+      await otp.issue(email, 'auth', { ip: meta.ip });
       return { success: true as const, message: messages.otpSent };
     },
 
@@ -103,17 +111,16 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
     },
 
     async login(email: string, password: string, meta: ClientMeta) {
-      await assertLoginAllowed(email, meta.ip);
+      const granted = await claim(database.db, loginRules(email, meta.ip), clock.now());
+      if (!granted.ok) throw limitError(granted, 'LOGIN_THROTTLED');
       const user = await usersRepository.findByEmail(database.db, email);
       // The same work and the same reply whether or not the account exists (no enumeration).
       const ok = await verifySecret(user?.passwordHash ?? (await decoy()), password);
-      if (!user || !user.passwordHash || !ok) {
-        const now = clock.now();
-        await throttleRepository.record(database.db, `login:email:${email}`, now);
-        await throttleRepository.record(database.db, `login:ip:${meta.ip}`, now);
-        throw new AppError('BAD_CREDENTIALS');
-      }
-      await throttleRepository.clear(database.db, `login:email:${email}`);
+      if (!user || !user.passwordHash || !ok) throw new AppError('BAD_CREDENTIALS');
+      // The owner's right password is not a failure, and clears this address's failures at the
+      // account; the account-wide count stays, so a guesser elsewhere does not start afresh.
+      await release(database.db, granted);
+      await clear(database.db, `login:ip+email:${meta.ip}:${email}`);
       return signedIn(user, meta, messages.loginSuccess);
     },
 
@@ -153,14 +160,14 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
     },
 
     /** Same reply and limits whether or not the account exists; a code is mailed only when it does. */
-    async requestPasswordReset(email: string) {
+    async requestPasswordReset(email: string, meta: ClientMeta) {
       const user = await usersRepository.findByEmail(database.db, email);
-      await otp.issue(email, 'reset', { deliver: user !== undefined });
+      await otp.issue(email, 'reset', { deliver: user !== undefined, ip: meta.ip });
       return { success: true as const, message: messages.passwordResetOtpSent };
     },
 
-    async resetPassword(email: string, code: string, password: string) {
-      await otp.verify(email, 'reset', code);
+    async resetPassword(email: string, code: string, password: string, meta: ClientMeta) {
+      await otp.verify(email, 'reset', code, { ip: meta.ip });
       const user = await usersRepository.findByEmail(database.db, email);
       if (!user) throw new AppError('OTP_INVALID');
       await usersRepository.update(database.db, user.id, {
@@ -168,7 +175,8 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
       });
       // Whoever held the old password loses every session.
       await sessions.revokeAllForUser(user.id);
-      await throttleRepository.clear(database.db, `login:email:${email}`);
+      // The new password starts with a clean account-wide count: it is the owner's (by the code).
+      await clear(database.db, `login:email:${email}`);
       return { success: true as const, message: messages.passwordResetDone };
     },
   };

@@ -4,6 +4,28 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../errors';
 import { cachedLoader, keyedLoader } from '../../lib/memory-cache';
 
+/**
+ * Our own limits for an item PalmPay sells without any (its documented item example has
+ * minAmount/maxAmount null with isFixAmount 0): the spec's betting range, ₦100 – ₦500,000 (the
+ * screen's fallback "100-500,000"), in kobo. PalmPay still refuses what its biller will not take
+ * (SBP.AMOUNT_BELOW_MIN_LIMIT / ABOVE_MAX), and such a refusal is refunded.
+ */
+export const BETTING_DEFAULT_MIN_KOBO = 10_000;
+export const BETTING_DEFAULT_MAX_KOBO = 50_000_000;
+
+/** An item as we sell it: always with limits. */
+export interface BettingItem extends PalmPayBillerItem {
+  minAmountKobo: number;
+  maxAmountKobo: number;
+}
+
+/** PalmPay's limits where it gave them, ours where it did not; never an empty range. */
+export function withBounds(item: PalmPayBillerItem): BettingItem | undefined {
+  const minAmountKobo = item.minAmountKobo ?? BETTING_DEFAULT_MIN_KOBO;
+  const maxAmountKobo = item.maxAmountKobo ?? BETTING_DEFAULT_MAX_KOBO;
+  return maxAmountKobo < minAmountKobo ? undefined : { ...item, minAmountKobo, maxAmountKobo };
+}
+
 /** Billers change rarely; their items' limits a little more often. */
 export const BILLERS_CACHE_MS = 5 * 60 * 1000;
 export const ITEMS_CACHE_MS = 2 * 60 * 1000;
@@ -31,11 +53,14 @@ export function createBettingCatalogue(providers: Providers, clock: Clock) {
     if (list.length === 0) throw new AppError('BILLERS_UNAVAILABLE');
     return list;
   });
-  const itemsOf = keyedLoader(clock, ITEMS_CACHE_MS, (billerId) =>
-    providers.palmpay.items({ sceneCode: BETTING_SCENE_CODE, billerId }).catch((error: unknown) => {
-      throw new AppError('BILLER_ITEMS_UNAVAILABLE', { cause: error });
-    }),
-  );
+  const itemsOf = keyedLoader(clock, ITEMS_CACHE_MS, async (billerId): Promise<BettingItem[]> => {
+    const items = await providers.palmpay
+      .items({ sceneCode: BETTING_SCENE_CODE, billerId })
+      .catch((error: unknown) => {
+        throw new AppError('BILLER_ITEMS_UNAVAILABLE', { cause: error });
+      });
+    return items.flatMap((item) => withBounds(item) ?? []);
+  });
 
   async function billers(): Promise<PalmPayBiller[]> {
     return (await allBillers()).filter((b) => !isHiddenBiller(b));
@@ -48,7 +73,7 @@ export function createBettingCatalogue(providers: Providers, clock: Clock) {
     return found;
   }
 
-  async function items(billerId: string): Promise<PalmPayBillerItem[]> {
+  async function items(billerId: string): Promise<BettingItem[]> {
     return itemsOf((await biller(billerId)).billerId);
   }
 

@@ -178,11 +178,17 @@ export function createDepositCredit(
     return outcome;
   }
 
-  /** Money paid into a user's permanent PalmPay account. */
+  /**
+   * Money paid into a user's permanent PalmPay account. Only a notification at PalmPay's success
+   * status is money: any other status is recorded (its own event id, so the paid one that follows
+   * is still credited) and moves nothing, since crediting before settlement could pay out money
+   * that never arrives.
+   */
   async function virtualAccountPaid(event: VirtualEvent) {
     const outcome = await db.transaction(async (tx): Promise<CreditOutcome> => {
       const eventRowId = await recordEvent(tx, event, 'webhook');
       if (!eventRowId) return 'duplicate';
+      if (!event.paid) return 'recorded';
       const account = await kycRepository.findByNumber(tx, 'palmpay', event.virtualAccountNo);
       // The account number and our reference must both match: a mismatch waits for ops.
       if (

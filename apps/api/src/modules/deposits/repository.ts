@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { deposits, transactions, webhookEvents } from '../../db/schema';
 import type { TransactionRow } from '../transactions/repository';
@@ -34,6 +34,31 @@ export const depositsRepository = {
       .select()
       .from(deposits)
       .where(and(eq(deposits.sdkSessionId, sdkSessionId), eq(deposits.userId, userId)))
+      .limit(1);
+    return row;
+  },
+
+  /** The user's newest open checkout of this amount that is still open at `openUntil`. */
+  async openCheckoutOf(
+    db: DbOrTx,
+    userId: string,
+    amountKobo: number,
+    openUntil: Date,
+  ): Promise<DepositRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(deposits)
+      .where(
+        and(
+          eq(deposits.userId, userId),
+          eq(deposits.kind, 'checkout'),
+          eq(deposits.status, 'pending'),
+          eq(deposits.amountKobo, amountKobo),
+          sql`${deposits.providerOrderNo} is not null`,
+          sql`${deposits.expiresAt} > ${openUntil}`,
+        ),
+      )
+      .orderBy(desc(deposits.createdAt))
       .limit(1);
     return row;
   },

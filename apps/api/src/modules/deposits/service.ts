@@ -16,6 +16,13 @@ import { fill, isUuid } from '../kyc/dto';
 import { kycRepository } from '../kyc/repository';
 import type { LimitsService } from '../limits/service';
 import { usersRepository } from '../users/repository';
+import { claim, claimOrThrow } from '../throttle/limiter';
+import {
+  CHECKOUT_REUSE_MIN_LEFT_MS,
+  checkoutQueryRules,
+  checkoutRules,
+  openCheckoutReply,
+} from './checkout-limits';
 import { checkoutPaidEventId, type DepositCredit } from './credit';
 import { depositsRepository, type DepositRow } from './repository';
 
@@ -58,6 +65,8 @@ export function createDepositService(
 ) {
   const db = database.db;
   const notifyUrl = () => `${config.publicBaseUrl}/api/webhooks/palmpay`;
+  /** Where PalmPay sends a payer back after paying (required by its create order): the app. */
+  const callBackUrl = () => `${config.publicBaseUrl}/home`;
 
   async function assertRoom(userId: string, amountKobo: number) {
     const wallet = await ledgerRepository.walletOf(db, userId);
@@ -68,6 +77,16 @@ export function createDepositService(
   async function bankTransfer(userId: string, amountKobo: number): Promise<CheckoutDepositReply> {
     await assertRoom(userId, amountKobo);
     const now = clock.now();
+    // The same amount still open with time to pay: shown again, PalmPay is not asked.
+    const open = await depositsRepository.openCheckoutOf(
+      db,
+      userId,
+      amountKobo,
+      new Date(now.getTime() + CHECKOUT_REUSE_MIN_LEFT_MS),
+    );
+    if (open) return openCheckoutReply(open);
+    // A new one is a PalmPay order: at most OPEN_CHECKOUTS_MAX per checkout lifetime.
+    await claimOrThrow(db, checkoutRules(userId), now, 'DEPOSIT_CHECKOUTS_THROTTLED');
     const deposit = await depositsRepository.insert(db, {
       userId,
       kind: 'checkout',
@@ -82,6 +101,7 @@ export function createDepositService(
       orderId: deposit.reference,
       amountKobo,
       notifyUrl: notifyUrl(),
+      callBackUrl: callBackUrl(),
       expireSeconds: CHECKOUT_EXPIRY_S,
       title: `${config.appName} wallet deposit`,
       userId,
@@ -168,7 +188,10 @@ export function createDepositService(
    */
   async function refresh(row: DepositRow): Promise<DepositRow> {
     if (row.status !== 'pending' && row.status !== 'expired') return row;
-    if (row.kind === 'checkout' && row.providerOrderNo) {
+    // PalmPay is asked about a checkout at most once per CHECKOUT_QUERY_EVERY_MS, however many
+    // polls arrive; between, the row (kept current by the webhook) answers.
+    const mayAsk = async () => (await claim(db, checkoutQueryRules(row.id), clock.now())).ok;
+    if (row.kind === 'checkout' && row.providerOrderNo && (await mayAsk())) {
       let answer: Awaited<ReturnType<typeof providers.palmpay.queryCheckout>> | undefined;
       try {
         answer = await providers.palmpay.queryCheckout(row.reference);

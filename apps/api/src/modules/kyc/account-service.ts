@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { digestsEqual } from '../../lib/hashing';
 import { ledgerRepository } from '../../ledger/repository';
+import { claimOrThrow } from '../throttle/limiter';
 import { usersRepository } from '../users/repository';
 import { fill, isUuid, toAccountDto } from './dto';
 import { kycRepository, type NewUserAccount, type UserAccountRow } from './repository';
@@ -22,6 +23,12 @@ export interface SubaccountInput {
 }
 
 /** Our references at the suppliers: one per user, so a retried call names the same account. */
+/** Account-opening attempts (Safe Haven and PalmPay calls) per user per hour. */
+export const ACCOUNT_OPENINGS_PER_HOUR = 5;
+const accountOpeningRules = (userId: string) => [
+  { key: `kyc:subaccount:${userId}`, max: ACCOUNT_OPENINGS_PER_HOUR, windowMs: 60 * 60 * 1000 },
+];
+
 export const subaccountReference = (userId: string) => `owo-sub-${userId}`;
 export const virtualAccountReference = (userId: string) => `owo-va-${userId}`;
 
@@ -36,7 +43,7 @@ const PALMPAY_BANK_NAME = 'PalmPay';
  * verified only once the virtual account exists; a failure keeps what was opened (stored at
  * once) and the same call can be retried: each supplier gets the same reference again.
  */
-export function createAccountService({ database, config, providers, logger }: AppDeps) {
+export function createAccountService({ database, clock, config, providers, logger }: AppDeps) {
   const db = database.db;
 
   async function walletKobo(userId: string): Promise<number> {
@@ -72,14 +79,24 @@ export function createAccountService({ database, config, providers, logger }: Ap
       throw new AppError('IDENTITY_MISMATCH');
     }
     // The OTP proved this caller holds the identity; one identity opens one wallet's accounts.
-    if (await kycRepository.completedByAnotherUser(db, userId, identity.type, digest)) {
+    // The number is claimed before any supplier is asked, so the losers of a race open nothing.
+    const holder = { type: identity.type, numberDigest: digest, userId };
+    const heldBy =
+      (await kycRepository.claimIdentity(db, holder)) ??
+      // Released between our insert and our read: the number is free again, claim once more.
+      (await kycRepository.claimIdentity(db, holder));
+    if (heldBy !== userId) {
       throw new AppError('IDENTITY_IN_USE', {
         message: fill(messages.identityInUse, { type: identity.type }),
       });
     }
+    // Opening the accounts calls Safe Haven and PalmPay: a few attempts an hour (a retry after a
+    // supplier was down included), claimed before either is asked.
+    await claimOrThrow(db, accountOpeningRules(userId), clock.now(), 'VERIFICATION_THROTTLED');
 
     let subaccount: NewUserAccount | undefined;
-    if (!(await kycRepository.accountOfKind(db, userId, 'subaccount'))) {
+    const storedSubaccount = await kycRepository.accountOfKind(db, userId, 'subaccount');
+    if (!storedSubaccount) {
       const externalReference = subaccountReference(userId);
       const result = await providers.safehaven.createSubAccount({
         phoneNumber: input.phoneNumber,
@@ -91,6 +108,9 @@ export function createAccountService({ database, config, providers, logger }: Ap
         externalReference,
       });
       if (!result.ok) {
+        // Nothing was opened with the number: give it back, so a refused attempt does not hold
+        // it. An unclear answer keeps it (the sub-account may exist; a retry names it again).
+        if (result.reason === 'rejected') await kycRepository.releaseIdentity(db, holder);
         throw supplierRefused(result.reason, result.description, 'safe haven sub-account');
       }
       subaccount = {
@@ -137,6 +157,8 @@ export function createAccountService({ database, config, providers, logger }: Ap
       if (subaccount) await kycRepository.insertAccount(tx, subaccount);
       if (virtualAccount) await kycRepository.insertAccount(tx, virtualAccount);
       await kycRepository.markKycVerified(tx, userId);
+      // A number claimed in an earlier attempt that went nowhere is not this wallet's identity.
+      await kycRepository.releaseOtherIdentities(tx, holder);
       await kycRepository.moveIdentity(tx, identity.id, ['validated'], { status: 'completed' });
     });
     const stored = await kycRepository.accountOfKind(db, userId, 'virtual');

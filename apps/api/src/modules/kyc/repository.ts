@@ -1,11 +1,15 @@
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { identityVerifications, userAccounts, users } from '../../db/schema';
+import { identityHolders, identityVerifications, userAccounts, users } from '../../db/schema';
 
 export type IdentityRow = typeof identityVerifications.$inferSelect;
 export type NewIdentity = typeof identityVerifications.$inferInsert;
 export type UserAccountRow = typeof userAccounts.$inferSelect;
 export type NewUserAccount = typeof userAccounts.$inferInsert;
+export type IdentityHolder = Pick<
+  typeof identityHolders.$inferInsert,
+  'type' | 'numberDigest' | 'userId'
+>;
 
 /** The SQL of NIN/BVN verifications and of the bank accounts held for users. */
 export const kycRepository = {
@@ -47,26 +51,57 @@ export const kycRepository = {
     return row;
   },
 
-  /** Whether another user's account was opened with this number. */
-  async completedByAnotherUser(
-    db: DbOrTx,
-    userId: string,
-    type: 'NIN' | 'BVN',
-    digest: string,
-  ): Promise<boolean> {
+  /**
+   * Claims an identity number for a user before any account is opened with it, and answers who
+   * holds it now. The primary key decides a race: a concurrent insert of the same number waits
+   * for the first one to commit and then inserts nothing, so exactly one wallet reads itself back.
+   */
+  async claimIdentity(db: DbOrTx, holder: IdentityHolder): Promise<string | undefined> {
+    const [mine] = await db
+      .insert(identityHolders)
+      .values(holder)
+      .onConflictDoNothing()
+      .returning({ userId: identityHolders.userId });
+    if (mine) return mine.userId;
     const [row] = await db
-      .select({ id: identityVerifications.id })
-      .from(identityVerifications)
+      .select({ userId: identityHolders.userId })
+      .from(identityHolders)
       .where(
         and(
-          ne(identityVerifications.userId, userId),
-          eq(identityVerifications.type, type),
-          eq(identityVerifications.numberDigest, digest),
-          eq(identityVerifications.status, 'completed'),
+          eq(identityHolders.type, holder.type),
+          eq(identityHolders.numberDigest, holder.numberDigest),
         ),
       )
       .limit(1);
-    return row !== undefined;
+    return row?.userId;
+  },
+
+  /** Gives a number back, only if this user holds it. */
+  async releaseIdentity(db: DbOrTx, holder: IdentityHolder): Promise<void> {
+    await db
+      .delete(identityHolders)
+      .where(
+        and(
+          eq(identityHolders.type, holder.type),
+          eq(identityHolders.numberDigest, holder.numberDigest),
+          eq(identityHolders.userId, holder.userId),
+        ),
+      );
+  },
+
+  /** Every number this user holds except the one their accounts were opened with. */
+  async releaseOtherIdentities(db: DbOrTx, kept: IdentityHolder): Promise<void> {
+    await db
+      .delete(identityHolders)
+      .where(
+        and(
+          eq(identityHolders.userId, kept.userId),
+          or(
+            ne(identityHolders.type, kept.type),
+            ne(identityHolders.numberDigest, kept.numberDigest),
+          ),
+        ),
+      );
   },
 
   /**

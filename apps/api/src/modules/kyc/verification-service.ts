@@ -8,7 +8,7 @@ import type {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { keyedDigest } from '../../lib/hashing';
-import { throttleRepository } from '../throttle/repository';
+import { claimOrThrow } from '../throttle/limiter';
 import { usersRepository } from '../users/repository';
 import { fill, isUuid } from './dto';
 import { kycRepository, type IdentityRow } from './repository';
@@ -50,12 +50,14 @@ export function createVerificationService({ database, clock, config, providers, 
     if (!user) throw new AppError('UNAUTHORIZED');
     if (user.isKycVerified) throw new AppError('ALREADY_KYC_VERIFIED');
 
-    const key = `kyc:initiate:${userId}`;
-    const since = new Date(clock.now().getTime() - HOUR_MS);
-    if ((await throttleRepository.countSince(db, key, since)) >= IDENTITY_INITIATES_PER_HOUR) {
-      throw new AppError('VERIFICATION_THROTTLED');
-    }
-    await throttleRepository.record(db, key, clock.now());
+    // Claimed atomically before Safe Haven is asked: a burst of initiates gets exactly the budget
+    // through (each one is paid for and texts the number's owner).
+    await claimOrThrow(
+      db,
+      [{ key: `kyc:initiate:${userId}`, max: IDENTITY_INITIATES_PER_HOUR, windowMs: HOUR_MS }],
+      clock.now(),
+      'VERIFICATION_THROTTLED',
+    );
 
     const result = await providers.safehaven.initiateVerification(input);
     if (!result.ok) {

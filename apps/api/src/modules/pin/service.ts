@@ -56,7 +56,7 @@ export function createPinService({ database, clock, config }: AppDeps, otp: OtpS
    * The check and its count in one transaction holding the user's row lock (SELECT … FOR UPDATE),
    * so concurrent checks for one user run one after another in the database, across every API
    * process: parallel guesses cannot exceed the limit, and only a wrong PIN counts as a failure,
-   * so a burst of correct ones never locks (docs/decisions/0004, issue 7 addendum).
+   * so a burst of correct ones never locks (docs/decisions/0004 addendum).
    */
   async function checkPinNow(userId: string, pin: string): Promise<void> {
     const verdict = await db().transaction(async (tx) => {
@@ -95,9 +95,11 @@ export function createPinService({ database, clock, config }: AppDeps, otp: OtpS
     },
 
     /** First PIN: the session is enough. A change: the current PIN or an e-mail code. */
+    /** `ip`: the caller's address, for the code check's per-address limits. */
     async setPin(
       userId: string,
       input: { transactionPin: string; currentPin?: string; otp?: string },
+      { ip }: { ip?: string } = {},
     ) {
       const state = await pinRepository.read(db(), userId);
       if (!state) throw new AppError('UNAUTHORIZED');
@@ -107,7 +109,7 @@ export function createPinService({ database, clock, config }: AppDeps, otp: OtpS
         } else if (input.otp) {
           const user = await usersRepository.findById(db(), userId);
           if (!user) throw new AppError('UNAUTHORIZED');
-          await otp.verify(user.email, 'pin', input.otp);
+          await otp.verify(user.email, 'pin', input.otp, { ip });
         } else {
           throw new AppError('PIN_CURRENT_REQUIRED');
         }
@@ -120,10 +122,10 @@ export function createPinService({ database, clock, config }: AppDeps, otp: OtpS
       };
     },
 
-    async requestPinOtp(userId: string) {
+    async requestPinOtp(userId: string, { ip }: { ip?: string } = {}) {
       const user = await usersRepository.findById(db(), userId);
       if (!user) throw new AppError('UNAUTHORIZED');
-      await otp.issue(user.email, 'pin');
+      await otp.issue(user.email, 'pin', { ip });
       return { success: true as const, message: messages.otpSent };
     },
   };

@@ -118,6 +118,7 @@ export function createOrderFlow(
         nextCheckAt: new Date(clock.now().getTime() + deps.config.processingGraceMs),
         leaseUntil: null,
         lastDescription: '',
+        lastAnswer: null,
         resolvedAt: null,
         createdAt: clock.now(),
         updatedAt: clock.now(),
@@ -182,6 +183,9 @@ export function createOrderFlow(
           await transactionsRepository.mergeMetadata(tx, purchase.transactionId, {
             supplier: fallbackSupplier,
           });
+          if (outcome.status === 'failed' && outcome.alert) {
+            await settlement.raiseAlert(tx, purchase, outcome);
+          }
         }
         return moved;
       });
@@ -198,7 +202,7 @@ export function createOrderFlow(
     }
 
     if (outcome.status === 'pending') {
-      if (await settlement.markPending(purchase, outcome.description)) {
+      if (await settlement.markPending(purchase, outcome)) {
         const reply = replyFor(reserved.row);
         await storeReply(database.db, ctx, reply);
         return reply;

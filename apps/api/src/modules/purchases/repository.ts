@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, isNull, lt, sql, asc } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, isNull, lt, sql, asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { idempotencyKeys, purchases } from '../../db/schema';
 
@@ -33,6 +33,7 @@ export const purchasesRepository = {
       state: 'delivered' | 'failed';
       supplierReference?: string;
       lastDescription: string;
+      lastAnswer: unknown;
       resolvedAt: Date;
     },
   ): Promise<PurchaseRow | undefined> {
@@ -48,11 +49,24 @@ export const purchasesRepository = {
   async markPending(
     db: DbOrTx,
     transactionId: string,
-    values: { lastDescription: string; nextCheckAt: Date },
+    values: {
+      lastDescription: string;
+      lastAnswer: unknown;
+      supplierReference?: string;
+      nextCheckAt: Date;
+    },
   ): Promise<boolean> {
+    const { supplierReference, ...rest } = values;
     const rows = await db
       .update(purchases)
-      .set({ ...values, state: 'pending', leaseUntil: null, updatedAt: sql`now()` })
+      .set({
+        ...rest,
+        // Keep an id learnt earlier when this answer carries none.
+        ...(supplierReference ? { supplierReference } : {}),
+        state: 'pending',
+        leaseUntil: null,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(purchases.transactionId, transactionId), inArray(purchases.state, OPEN)))
       .returning({ id: purchases.transactionId });
     return rows.length === 1;
@@ -79,7 +93,14 @@ export const purchasesRepository = {
    * other reconciler is claiming, and the lease (committed at once) keeps them off every other
    * reconciler's list while the requery runs outside any transaction.
    */
-  async claimDue(tx: DbOrTx, now: Date, leaseUntil: Date, limit: number): Promise<PurchaseRow[]> {
+  async claimDue(
+    tx: DbOrTx,
+    now: Date,
+    leaseUntil: Date,
+    limit: number,
+    /** Orders created before this wait for an admin's decision instead. */
+    createdAfter: Date,
+  ): Promise<PurchaseRow[]> {
     const due = await tx
       .select({ id: purchases.transactionId })
       .from(purchases)
@@ -87,6 +108,7 @@ export const purchasesRepository = {
         and(
           inArray(purchases.state, OPEN),
           lte(purchases.nextCheckAt, now),
+          gt(purchases.createdAt, createdAfter),
           or(isNull(purchases.leaseUntil), lt(purchases.leaseUntil, now)),
         ),
       )

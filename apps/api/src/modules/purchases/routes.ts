@@ -13,6 +13,7 @@ import {
   supplierDataSchema,
 } from '@owo/shared/schemas/purchases';
 import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { requestContext, sendStored } from './route-context';
 
@@ -83,9 +84,9 @@ export function purchaseRoutes(app: FastifyInstance, { purchases, guards }: Serv
     ),
   );
   app.post('/vtpass/smartcard-verify', auth, async (r) =>
-    purchases.verifySmartcard(parse(smartcardVerifySchema, r.body)),
+    purchases.verifySmartcard(authOf(r).user.id, parse(smartcardVerifySchema, r.body)),
   );
   app.post('/vtpass/verify-meter-number', auth, async (r) =>
-    purchases.verifyMeter(parse(meterVerifySchema, r.body)),
+    purchases.verifyMeter(authOf(r).user.id, parse(meterVerifySchema, r.body)),
   );
 }

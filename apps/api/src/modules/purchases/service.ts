@@ -26,7 +26,9 @@ import type { CatalogueService } from '../catalogue/service';
 import type { PlanRow } from '../catalogue/repository';
 import { checkPrice, type OrderContext, type OrderDraft, type PlaceOrder } from './order-flow';
 import { createVerification } from './verification';
+import { createLookupGuard } from '../lookups/limits';
 import { supplierOf, type SupplierRequest } from './supplier-calls';
+import { tvWire } from './tv-subscription';
 import { discountMetadata, electricityPrice } from '../settings/utility-discount';
 
 type In<T extends z.ZodType> = z.output<T>;
@@ -43,11 +45,11 @@ function networkOf(id: number, message: string): NetworkName {
  * priced from our catalogue and hands it to the one order flow.
  */
 export function createPurchaseService(
-  { providers, database }: AppDeps,
+  { providers, database, clock }: AppDeps,
   catalogue: CatalogueService,
   placeOrder: PlaceOrder,
 ) {
-  const verification = createVerification(providers);
+  const verification = createVerification(providers, createLookupGuard({ database, clock }));
   const order = (ctx: Ctx, pin: string, draft: () => Promise<OrderDraft>) =>
     placeOrder({ ...ctx, pin }, draft);
 
@@ -142,12 +144,21 @@ export function createPurchaseService(
     };
   };
 
-  /** A bouquet at our price; the card is verified first (its owner's name is kept). */
-  const cableDraft = async (
+  /**
+   * A bouquet at our price, for a card verified by the caller (its owner's name is kept). The cost
+   * is the plan's unless the supplier charges otherwise (a VTpass renewal).
+   */
+  const cableDraft = (
     plan: PlanRow,
-    input: { cablename: string; card: string; verifyAs: string; phone?: string },
+    input: {
+      cablename: string;
+      card: string;
+      customerName: string | undefined;
+      phone?: string;
+      costKobo?: number;
+    },
     request: SupplierRequest,
-  ): Promise<OrderDraft> => ({
+  ): OrderDraft => ({
     product: 'cable',
     service: 'cable-tv',
     serviceType: 'cable',
@@ -155,15 +166,18 @@ export function createPurchaseService(
       ? plan.name
       : `${input.cablename} ${plan.name}`,
     metadata: {
-      customerName: await verification.cardCustomer(input.verifyAs, input.card),
+      customerName: input.customerName,
       cablename: input.cablename,
       package: plan.name,
       smart_card_number: input.card,
       phone: input.phone,
       supplier: supplierOf(request),
+      ...(request.kind === 'vtpass' && request.subscriptionType
+        ? { subscriptionType: request.subscriptionType }
+        : {}),
     },
     sellingKobo: plan.sellingKobo,
-    costKobo: plan.costKobo,
+    costKobo: input.costKobo ?? plan.costKobo,
     request,
   });
 
@@ -232,7 +246,11 @@ export function createPurchaseService(
         );
         return cableDraft(
           plan,
-          { cablename: cable.cablename, card: b.smart_card_number, verifyAs: cable.serviceID },
+          {
+            cablename: cable.cablename,
+            card: b.smart_card_number,
+            customerName: await verification.cardCustomer(cable.serviceID, b.smart_card_number),
+          },
           {
             kind: 'datastation-cable',
             cableId: cable.cableId,
@@ -308,21 +326,25 @@ export function createPurchaseService(
           b.variation_code,
           b.amount,
         );
+        // DStv / GOtv: renew or change by what merchant-verify says is on the card (decision 0017).
+        const card = await verification.cardInfo(b.serviceID, b.billersCode);
+        const { costKobo, ...wire } = tvWire(b.serviceID, plan, card);
         return cableDraft(
           plan,
           {
             cablename: b.serviceID.toUpperCase(),
             card: b.billersCode,
-            verifyAs: b.serviceID,
+            customerName: card?.customerName || undefined,
             phone: b.phone,
+            costKobo,
           },
           {
             kind: 'vtpass',
             serviceID: b.serviceID,
-            amountKobo: plan.costKobo,
+            amountKobo: costKobo,
             phone: b.phone,
             billersCode: b.billersCode,
-            variationCode: plan.externalId,
+            ...wire,
           },
         );
       }),

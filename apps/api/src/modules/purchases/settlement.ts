@@ -6,6 +6,7 @@ import type { Ledger, Transfer } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
 import type { Tx } from '../../db/client';
 import { transactionsRepository, type TransactionRow } from '../transactions/repository';
+import { alertsRepository } from './alerts-repository';
 import { purchasesRepository, type PurchaseRow } from './repository';
 
 /** Requery backoff: soon at first, then hourly; an order is never failed for want of an answer. */
@@ -17,13 +18,29 @@ export function nextCheckDelayMs(attempts: number): number {
 
 type Terminal = Extract<PurchaseOutcome, { status: 'delivered' | 'failed' }>;
 
+/** Largest supplier reply kept on an order for the admin (a broken supplier can send megabytes). */
+const MAX_ANSWER_CHARS = 4_000;
+
+/** The supplier's reply as the admin will read it: what it said, bounded in size. */
+export function answerOf(outcome: PurchaseOutcome): unknown {
+  const at = new Date().toISOString();
+  let raw: unknown = outcome.raw ?? null;
+  try {
+    const text = JSON.stringify(raw) ?? 'null';
+    if (text.length > MAX_ANSWER_CHARS) raw = { truncated: text.slice(0, MAX_ANSWER_CHARS) };
+  } catch {
+    raw = { unserialisable: String(raw).slice(0, MAX_ANSWER_CHARS) };
+  }
+  return { at, status: outcome.status, description: outcome.description.slice(0, 500), raw };
+}
+
 /**
  * Phase 3 of a purchase: post (in-flight → supplier float for the cost, in-flight → revenue for
  * the margin) or void (in-flight → wallet), in the transaction that moves the order to its final
  * state. Used by the paying request and by the reconciler alike; the conditional state update in
  * purchasesRepository.resolve makes the first of them win and the other a no-op.
  */
-export function createSettlement({ database, clock, config }: AppDeps, ledger: Ledger) {
+export function createSettlement({ database, clock, config, logger }: AppDeps, ledger: Ledger) {
   async function settle(
     purchase: PurchaseRow,
     outcome: Terminal,
@@ -34,9 +51,11 @@ export function createSettlement({ database, clock, config }: AppDeps, ledger: L
         state: outcome.status,
         supplierReference: outcome.status === 'delivered' ? outcome.providerReference : undefined,
         lastDescription: outcome.description.slice(0, 500),
+        lastAnswer: answerOf(outcome),
         resolvedAt: clock.now(),
       });
       if (!resolved) return undefined;
+      if (outcome.status === 'failed' && outcome.alert) await raiseAlert(tx, resolved, outcome);
 
       const id = resolved.transactionId;
       const inFlight = await ledger.account('in_flight', tx, id);
@@ -100,15 +119,46 @@ export function createSettlement({ database, clock, config }: AppDeps, ledger: L
     });
   }
 
-  /** False when the order was resolved meanwhile (it is then left as it is). */
-  async function markPending(purchase: PurchaseRow, description: string): Promise<boolean> {
+  /**
+   * Refunded (or rerouted), but the next order will meet the same wall until an operator fixes
+   * it: an alert row in the caller's transaction, and an error in the log.
+   */
+  async function raiseAlert(
+    tx: Tx,
+    order: PurchaseRow,
+    outcome: Extract<PurchaseOutcome, { status: 'failed' }>,
+  ): Promise<void> {
+    if (!outcome.alert) return;
+    await alertsRepository.insert(tx, {
+      supplier: order.supplier,
+      message: outcome.alert.slice(0, 500),
+      transactionId: order.transactionId,
+      detail: outcome.description.slice(0, 500),
+      createdAt: clock.now(),
+    });
+    logger.error(
+      { order: order.transactionId, supplier: order.supplier, alert: outcome.alert },
+      'operator alert: a supplier refused us',
+    );
+  }
+
+  /**
+   * False when the order was resolved meanwhile (it is then left as it is). The supplier's own id,
+   * when this answer carried one, is kept: later requeries need it.
+   */
+  async function markPending(
+    purchase: PurchaseRow,
+    outcome: Extract<PurchaseOutcome, { status: 'pending' }>,
+  ): Promise<boolean> {
     return purchasesRepository.markPending(database.db, purchase.transactionId, {
-      lastDescription: description.slice(0, 500),
+      lastDescription: outcome.description.slice(0, 500),
+      lastAnswer: answerOf(outcome),
+      supplierReference: outcome.providerReference,
       nextCheckAt: new Date(clock.now().getTime() + nextCheckDelayMs(purchase.attempts)),
     });
   }
 
-  return { settle, markPending };
+  return { settle, markPending, raiseAlert };
 }
 
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -1,4 +1,5 @@
 import type {
+  DataStationKind,
   Providers,
   PurchaseOutcome,
   SafeHavenPayKind,
@@ -18,6 +19,9 @@ export type SupplierRequest =
       phone: string;
       billersCode?: string;
       variationCode?: string;
+      /** DStv / GOtv (VTpass requires it): renew the current bouquet or change it. */
+      subscriptionType?: 'change' | 'renew';
+      quantity?: number;
     }
   | { kind: 'datastation-data'; networkId: number; phone: string; dataId: number }
   | { kind: 'datastation-topup'; networkId: number; phone: string; amountKobo: number }
@@ -73,6 +77,8 @@ export async function callSupplier(
           phone: request.phone,
           billersCode: request.billersCode,
           variationCode: request.variationCode,
+          subscriptionType: request.subscriptionType,
+          quantity: request.quantity,
         });
       case 'datastation-data':
         return await providers.datastation.buyData({
@@ -139,17 +145,57 @@ export async function callSupplier(
   }
 }
 
+/** What a requery needs of an order: whose it is, what was sent, and the ids both sides gave it. */
+export interface RequeryTarget {
+  supplier: Supplier;
+  supplierRequestId: string;
+  supplierReference?: string | null;
+  request: Record<string, unknown>;
+}
+
+const DATASTATION_KINDS = {
+  'datastation-data': 'data',
+  'datastation-topup': 'topup',
+  'datastation-cable': 'cable',
+  'datastation-bill': 'bill',
+} as const satisfies Record<string, DataStationKind>;
+
+/**
+ * Asks the order's supplier what became of it, with everything the supplier's documented lookup
+ * needs: our reference, the supplier's own id when its reply gave one, and (DataStation) which
+ * endpoint the order went to. Anything thrown is pending, never failed.
+ */
 export async function requerySupplier(
   providers: Providers,
-  supplier: Supplier,
-  requestId: string,
+  order: RequeryTarget,
 ): Promise<PurchaseOutcome> {
+  const ref = {
+    reference: order.supplierRequestId,
+    ...(order.supplierReference ? { providerReference: order.supplierReference } : {}),
+  };
   try {
-    if (supplier === 'vtpass') return await providers.vtpass.requery(requestId);
-    if (supplier === 'ogdams') return await providers.ogdams.requery(requestId);
-    if (supplier === 'palmpay') return await providers.palmpay.queryBillOrder(requestId);
-    if (supplier === 'safehaven') return await providers.safehaven.requery(requestId);
-    return await providers.datastation.requery(requestId);
+    switch (order.supplier) {
+      case 'vtpass':
+        return await providers.vtpass.requery(order.supplierRequestId);
+      case 'ogdams':
+        return await providers.ogdams.requery(ref);
+      case 'palmpay':
+        return await providers.palmpay.queryBillOrder(order.supplierRequestId);
+      case 'safehaven':
+        return await providers.safehaven.requery(ref);
+      case 'datastation': {
+        const requestKind = String(order.request.kind) as keyof typeof DATASTATION_KINDS;
+        const kind = DATASTATION_KINDS[requestKind];
+        if (!kind) {
+          return {
+            status: 'pending',
+            description: `unknown request kind ${requestKind}`,
+            raw: null,
+          };
+        }
+        return await providers.datastation.requery({ ...ref, kind });
+      }
+    }
   } catch (error) {
     return { status: 'pending', description: `adapter error: ${String(error)}`, raw: null };
   }

@@ -1,4 +1,4 @@
-import type { Providers } from '@owo/providers/types';
+import type { Providers, VtpassSmartcardInfo } from '@owo/providers/types';
 import type { MeterVerifyReply, SmartcardVerifyReply } from '@owo/shared/api-types';
 import { messages } from '@owo/shared/messages';
 import { koboToNaira } from '@owo/shared/money';
@@ -6,12 +6,25 @@ import { discoByServiceId } from '@owo/shared/billers';
 import type { z } from 'zod';
 import type { meterVerifySchema, smartcardVerifySchema } from '@owo/shared/schemas/purchases';
 import { AppError } from '../../errors';
+import type { LookupGuard } from '../lookups/limits';
 
 type In<T extends z.ZodType> = z.output<T>;
 
 /** Meter and smart-card checks (VTpass merchant-verify): the endpoints and the pre-purchase check. */
-export function createVerification(providers: Providers) {
+export function createVerification(providers: Providers, lookups: LookupGuard) {
+  /** A smart card checked before any money moves; undefined when verification is down. */
+  async function cardInfo(
+    serviceID: string,
+    billersCode: string,
+  ): Promise<VtpassSmartcardInfo | undefined> {
+    const result = await providers.vtpass.verifySmartcard({ serviceID, billersCode });
+    if (result.ok) return result.info;
+    if (result.reason === 'invalid') throw new AppError('CARD_NOT_FOUND');
+    return undefined;
+  }
+
   return {
+    cardInfo,
     /**
      * The customer's name on the meter or card, checked before any money moves: a number the
      * supplier says does not exist is refused (400, nothing reserved). When verification itself is
@@ -24,16 +37,15 @@ export function createVerification(providers: Providers) {
       return undefined;
     },
     async cardCustomer(serviceID: string, billersCode: string) {
-      const result = await providers.vtpass.verifySmartcard({ serviceID, billersCode });
-      if (result.ok) return result.info.customerName || undefined;
-      if (result.reason === 'invalid') throw new AppError('CARD_NOT_FOUND');
-      return undefined;
+      return (await cardInfo(serviceID, billersCode))?.customerName || undefined;
     },
 
-    async verifyMeter(b: In<typeof meterVerifySchema>): Promise<MeterVerifyReply> {
+    /** The name and address on a meter: a third party's, so from the caller's look-up budget. */
+    async verifyMeter(userId: string, b: In<typeof meterVerifySchema>): Promise<MeterVerifyReply> {
       if (!discoByServiceId(b.serviceID)) {
         throw new AppError('VALIDATION_FAILED', { message: messages.selectProvider });
       }
+      await lookups.take('meter', userId);
       const result = await providers.vtpass.verifyMeter({
         serviceID: b.serviceID,
         billersCode: b.billersCode,
@@ -59,7 +71,12 @@ export function createVerification(providers: Providers) {
       };
     },
 
-    async verifySmartcard(b: In<typeof smartcardVerifySchema>): Promise<SmartcardVerifyReply> {
+    /** The name on a smart card: a third party's, so from the caller's look-up budget. */
+    async verifySmartcard(
+      userId: string,
+      b: In<typeof smartcardVerifySchema>,
+    ): Promise<SmartcardVerifyReply> {
+      await lookups.take('smartcard', userId);
       const result = await providers.vtpass.verifySmartcard({
         serviceID: b.serviceID,
         billersCode: b.billersCode,

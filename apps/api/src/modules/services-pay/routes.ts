@@ -9,6 +9,7 @@ import {
   servicesVerifySchema,
 } from '@owo/shared/schemas/services-pay';
 import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { requestContext, sendStored } from '../purchases/route-context';
 
@@ -29,7 +30,7 @@ export function servicesPayRoutes(app: FastifyInstance, { servicesPay, guards }:
     servicesPay.products(parse(categoryParams, r.params).id),
   );
   app.post('/services/verify', auth, async (r) =>
-    servicesPay.verify(parse(servicesVerifySchema, r.body)),
+    servicesPay.verify(authOf(r).user.id, parse(servicesVerifySchema, r.body)),
   );
 
   app.post('/services/pay/airtime', auth, async (r, reply) =>

@@ -26,6 +26,7 @@ import {
 import type { StoredReply } from '../purchases/replies';
 import { createServicesCatalogue } from './catalogue';
 import { discountMetadata, electricityPrice } from '../settings/utility-discount';
+import { createLookupGuard } from '../lookups/limits';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Ctx = Omit<OrderContext, 'pin'>;
@@ -45,6 +46,7 @@ const networkName = (category: SafeHavenServiceCategory) =>
 export function createServicesPayService(deps: AppDeps, placeOrder: PlaceOrder) {
   const { providers, clock } = deps;
   const catalogue = createServicesCatalogue(providers, clock);
+  const lookups = createLookupGuard(deps);
   const order = (ctx: Ctx, pin: string, draft: () => Promise<OrderDraft>) =>
     placeOrder({ ...ctx, pin }, draft);
 
@@ -106,8 +108,10 @@ export function createServicesPayService(deps: AppDeps, placeOrder: PlaceOrder) 
       };
     },
 
-    async verify(b: In<typeof servicesVerifySchema>): Promise<ServicesVerifyReply> {
+    /** A meter's or card's holder: a third party's name from a Safe Haven call, so budgeted. */
+    async verify(userId: string, b: In<typeof servicesVerifySchema>): Promise<ServicesVerifyReply> {
       await catalogue.anyCategory(b.serviceCategoryId);
+      await lookups.take('servicesVerify', userId);
       const result = await providers.safehaven
         .verifyEntity({ serviceCategoryId: b.serviceCategoryId, entityNumber: b.entityNumber })
         .catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@owo/shared/api-types';
 import type { Services } from '../../services';
+import { sandboxEnabled } from '../sandbox/service';
 
 export function systemRoutes(app: FastifyInstance, { deps, switches, guards }: Services) {
   /** Process up. */
@@ -19,6 +20,8 @@ export function systemRoutes(app: FastifyInstance, { deps, switches, guards }: S
     appName: deps.config.appName,
     googleClientId: deps.config.googleClientId ?? null,
     chatPropertyId: deps.config.chatPropertyId ?? null,
+    // The web app shows the sandbox banner, mailbox and add-money button only when this is true.
+    sandbox: sandboxEnabled(deps.config),
   }));
 
   /** Which services are on (the Airtime tile shows "Service Unavailable" when it is off). */

@@ -4,15 +4,17 @@ import { messages } from '@owo/shared/messages';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../errors';
 import { cachedLoader } from '../../lib/memory-cache';
+import type { LookupGuard } from '../lookups/limits';
 
 /** The bank list changes rarely; one Safe Haven call per this long is plenty. */
 export const BANKS_CACHE_MS = 10 * 60 * 1000;
 
 /**
  * Banks and account-name enquiry (Safe Haven): GET transfers/banks and POST transfers/verify.
- * The list is kept in memory for BANKS_CACHE_MS; a failed fetch is not cached.
+ * The list is kept in memory for BANKS_CACHE_MS; a failed fetch is not cached. Name enquiries
+ * spend the caller's look-up budget (lookups/limits.ts).
  */
-export function createBankDirectory(providers: Providers, clock: Clock) {
+export function createBankDirectory(providers: Providers, clock: Clock, lookups: LookupGuard) {
   const loadBanks = cachedLoader(
     clock,
     BANKS_CACHE_MS,
@@ -33,10 +35,12 @@ export function createBankDirectory(providers: Providers, clock: Clock) {
     return { success: true, message: messages.banksFetched, data: list };
   }
 
-  async function verifyAccount(input: {
-    bankCode: string;
-    accountNumber: string;
-  }): Promise<BankAccountVerifyReply> {
+  /** A bank account holder's name: a third party's, and a paid Safe Haven call, so budgeted. */
+  async function verifyAccount(
+    userId: string,
+    input: { bankCode: string; accountNumber: string },
+  ): Promise<BankAccountVerifyReply> {
+    await lookups.take('bankAccount', userId);
     const result = await providers.safehaven.nameEnquiry(input).catch((error: unknown) => {
       throw new AppError('BANK_UNAVAILABLE', { cause: error });
     });

@@ -31,7 +31,7 @@ export function transferRoutes(app: FastifyInstance, { transfers, banks, guards 
   );
 
   app.post('/transfers/verify', auth, async (request) =>
-    banks.verifyAccount(parse(bankAccountVerifySchema, request.body)),
+    banks.verifyAccount(authOf(request).user.id, parse(bankAccountVerifySchema, request.body)),
   );
 
   app.get('/transfers/banks', auth, async () => banks.banks());

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { crashPoint } from '../../lib/crash-points';
 import { LedgerError, type Ledger } from '../../ledger/ledger';
 import type { LimitsService } from '../limits/service';
+import { createLookupGuard } from '../lookups/limits';
 import type { PinService } from '../pin/service';
 import {
   KeyTaken,
@@ -20,16 +21,11 @@ import {
   type RequestContext,
 } from '../purchases/idempotency';
 import type { StoredReply } from '../purchases/replies';
-import { throttleRepository } from '../throttle/repository';
 import { toTransactionDto } from '../transactions/dto';
 import { transactionsRepository } from '../transactions/repository';
 import { transfersRepository, type Party } from './repository';
 
 type TransferInput = z.output<typeof transferSchema>;
-
-/** Recipient look-ups per user per window: enough for a person, slow for harvesting e-mails. */
-const LOOKUP_LIMIT = 30;
-const LOOKUP_WINDOW_MS = 10 * 60 * 1000;
 
 const nameOf = (p: Party) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 
@@ -45,6 +41,7 @@ export function createTransferService(
   pin: PinService,
   limits: LimitsService,
 ) {
+  const lookups = createLookupGuard({ database, clock });
   /** A recipient the sender may pay: an active account other than the sender's own. */
   async function recipientFor(senderId: string, identifier: string): Promise<Party> {
     const party = identifier.includes('@')
@@ -56,15 +53,8 @@ export function createTransferService(
   }
 
   async function verifyRecipient(senderId: string, email: string): Promise<RecipientReply> {
-    const key = `recipient-lookup:${senderId}`;
-    const now = clock.now();
-    const recent = await throttleRepository.countSince(
-      database.db,
-      key,
-      new Date(now.getTime() - LOOKUP_WINDOW_MS),
-    );
-    if (recent >= LOOKUP_LIMIT) throw new AppError('RATE_LIMITED');
-    await throttleRepository.record(database.db, key, now);
+    // Every answer that tells an e-mail's owner apart from nobody comes after the budget.
+    await lookups.take('recipient', senderId);
     const party = await recipientFor(senderId, email);
     return {
       success: true,
@@ -83,8 +73,13 @@ export function createTransferService(
     const replayed = await replayIfUsed(database, ctx.userId, ctx.idempotencyKey, hash);
     if (replayed) return replayed;
 
-    const recipient = await recipientFor(ctx.userId, input.recipientIdentifier);
+    // The PIN first: its answer (no PIN set, wrong, locked) is the same whoever the recipient is,
+    // so it cannot tell which e-mails have an account.
     await pin.checkPin(ctx.userId, input.transactionPin);
+    // An e-mail is a look-up like verify-recipient and spends the same budget; the app sends the
+    // _id verify-recipient answered, and a uuid cannot be guessed, so it costs nothing.
+    if (input.recipientIdentifier.includes('@')) await lookups.take('recipient', ctx.userId);
+    const recipient = await recipientFor(ctx.userId, input.recipientIdentifier);
 
     try {
       const reply = await move(ctx, input, recipient, hash);

@@ -24,7 +24,7 @@ export function toUserDto(user: UserWithBalance): UserDto {
     isKYCVerified: user.isKycVerified,
     gender: user.gender as Gender | '',
     birthDate: user.birthDate,
-    // The permanent PalmPay account deposits arrive in (issue 4); its balance is the wallet's.
+    // The permanent PalmPay account deposits arrive in; its balance is the wallet's.
     accountDetails: user.virtualAccount
       ? {
           bankName: user.virtualAccount.bankName,

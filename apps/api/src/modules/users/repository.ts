@@ -4,7 +4,7 @@ import { ledgerAccounts, userAccounts, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-/** The PalmPay virtual account deposits arrive in (issue 4), when the user has one. */
+/** The PalmPay virtual account deposits arrive in, when the user has one. */
 export interface VirtualAccountSummary {
   id: string;
   bankName: string;

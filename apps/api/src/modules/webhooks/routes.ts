@@ -9,7 +9,7 @@ const PALMPAY_ACK = 'success';
  * encapsulated plugin so that its raw-body parser applies to these routes only: the signature is
  * checked over the exact bytes PalmPay sent, which a JSON parse-and-reserialise would not keep.
  */
-export function webhookRoutes(app: FastifyInstance, { webhooks }: Services) {
+export function webhookRoutes(app: FastifyInstance, { webhooks, ogdamsWebhooks }: Services) {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
@@ -21,6 +21,15 @@ export function webhookRoutes(app: FastifyInstance, { webhooks }: Services) {
       const result = await webhooks.palmpay(raw);
       request.log.info({ kind: result.kind, outcome: result.outcome }, 'palmpay webhook');
       return reply.type('text/plain; charset=utf-8').send(PALMPAY_ACK);
+    });
+
+    // Ogdams documents no acknowledgement body: any 2xx is one. A bad signature is 401.
+    scope.post('/webhooks/ogdams', async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const headers = request.headers as Record<string, string | undefined>;
+      const result = await ogdamsWebhooks.handle(raw, headers);
+      request.log.info({ result }, 'ogdams webhook');
+      return reply.send({ status: true, message: 'received' });
     });
   });
 }

@@ -8,6 +8,7 @@ import { ScreenHeader } from '../../../components/ScreenHeader';
 import { analyticsKey } from './api/analytics-api';
 import { systemStatusKey } from '../shared/system-api';
 import { AdminLinks } from './components/AdminLinks';
+import { NeedsDecisionLink } from '../needs-decision/components/NeedsDecisionLink';
 import { RefreshIcon } from '../shared/admin-icons';
 import { PeriodTabs } from './components/PeriodTabs';
 import { ProfitPanel } from './components/ProfitPanel';
@@ -52,6 +53,7 @@ export function DashboardPage() {
         <TransactionsPanel period={period} />
         <UsersPanel />
         <SystemSwitchCard />
+        <NeedsDecisionLink />
         <AdminLinks />
         <Link to="/home" className={buttonClasses('outline')}>
           {adminMessages.backToHome}

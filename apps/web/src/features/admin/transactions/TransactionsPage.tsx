@@ -15,8 +15,7 @@ import {
   type TransactionFilters as Filters,
 } from './api/admin-transactions-api';
 import { AdminTransactionRow } from './components/AdminTransactionRow';
-import { AdminTransactionSheet } from './components/AdminTransactionSheet';
-import { ReasonDialog } from './components/ReasonDialog';
+import { OrderActionsLayer } from './components/OrderActionsLayer';
 import { TransactionFilters } from './components/TransactionFilters';
 import { useOrderActions } from './components/use-order-actions';
 
@@ -103,21 +102,7 @@ export function TransactionsPage() {
         <Pagination page={filters.page} pages={pages} onPage={goTo} />
       </div>
 
-      <AdminTransactionSheet
-        tx={selected}
-        busy={actions.busy}
-        onAction={actions.start}
-        onClose={() => setSelected(null)}
-      />
-      {actions.asking ? (
-        <ReasonDialog
-          key={`${actions.asking.tx._id}-${actions.asking.action}`}
-          action={actions.asking.action}
-          busy={actions.busy !== null}
-          onCancel={actions.cancel}
-          onConfirm={actions.confirm}
-        />
-      ) : null}
+      <OrderActionsLayer selected={selected} actions={actions} onClose={() => setSelected(null)} />
     </main>
   );
 }

@@ -120,7 +120,7 @@ export type AmountCheck = { ok: true; amount: number } | { ok: false; error: str
  */
 export async function validateDepositAmount(text: string): Promise<AmountCheck> {
   const { depositSchema } = await import('@owo/shared/schemas/deposits');
-  const parsed = depositSchema.safeParse({ amount: text.replace(/,/g, '') });
+  const parsed = depositSchema.safeParse({ amount: text });
   if (!parsed.success)
     return { ok: false, error: parsed.error.issues[0]?.message ?? messages.invalidAmount };
   return { ok: true, amount: parsed.data.amount / 100 };

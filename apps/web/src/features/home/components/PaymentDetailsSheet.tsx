@@ -5,6 +5,7 @@ import type { PaymentDetails } from '../../deposit/api/deposit-api';
 import { toFundingState } from '../../deposit/api/funding-state';
 import { CountdownPill, PaymentDetailsCard } from '../../deposit/components/PaymentDetailsCard';
 import { useFundingCheck } from '../../deposit/components/use-funding-check';
+import { SandboxAddMoney } from '../../sandbox/SandboxAddMoney';
 
 interface PaymentDetailsSheetProps {
   details: PaymentDetails;
@@ -33,6 +34,10 @@ export function PaymentDetailsSheet({ details, onClose }: PaymentDetailsSheetPro
         Your wallet is credited as soon as the transfer arrives.
       </p>
       <div className="mt-5 grid gap-2">
+        {/* A checkout only (it has a session id); renders nothing outside sandbox mode. */}
+        {details.sessionId ? (
+          <SandboxAddMoney depositId={details.depositId} onPaid={funding.check} />
+        ) : null}
         <Button onClick={funding.check} loading={funding.checking}>
           I have paid
         </Button>

@@ -1,5 +1,5 @@
 /**
- * Admin transaction calls (issue 6): the filtered, paged list of every customer's transactions,
+ * Admin transaction calls: the filtered, paged list of every customer's transactions,
  * one transaction, and Approve / Refund / Reverse. The server checks the admin role on each and
  * decides which actions a row allows.
  */

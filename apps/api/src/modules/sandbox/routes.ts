@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { requestOtpSchema } from '@owo/shared/schemas/auth';
+import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+
+/** The same e-mail rule (and words) as the sign-in screen's. */
+export const mailboxQuery = requestOtpSchema;
+
+/**
+ * Sandbox-only routes (app.ts registers them only when sandboxEnabled): the mailbox for the
+ * address typed on the sign-in screen, the signed-in customer's own KYC codes, and the
+ * simulated bank transfer into their own checkout.
+ */
+export function sandboxRoutes(app: FastifyInstance, { sandbox, guards }: Services) {
+  if (!sandbox) return;
+  const auth = { onRequest: guards.requireUser };
+
+  app.get('/sandbox/mailbox', async (request) =>
+    sandbox.mailbox(parse(mailboxQuery, request.query).email),
+  );
+
+  app.get('/sandbox/texts', auth, async (request) => sandbox.texts(authOf(request).user.id));
+
+  app.post<{ Params: { id: string } }>('/sandbox/deposits/:id/pay', auth, async (request) =>
+    sandbox.payCheckout(authOf(request).user.id, request.params.id),
+  );
+}

@@ -1,0 +1,44 @@
+import { lazy, Suspense, useState } from 'react';
+import { sandboxBannerMessages } from '@owo/shared/sandbox-messages';
+import { useSandboxMode } from './use-sandbox-mode';
+
+// Loaded on the first tap: the banner itself stays a few hundred bytes on every route.
+const MailboxSheet = lazy(() =>
+  import('./MailboxSheet').then((m) => ({ default: m.MailboxSheet })),
+);
+
+/**
+ * A thin strip above every screen in sandbox mode: no real money moves, and the mailbox (the
+ * codes the app would have mailed or Safe Haven texted) is one tap away. Live: nothing at all.
+ */
+export function SandboxBanner() {
+  const sandbox = useSandboxMode();
+  const [open, setOpen] = useState(false);
+  if (sandbox !== true) return null;
+  return (
+    <>
+      <div
+        role="note"
+        aria-label="Sandbox"
+        className="flex h-7 items-center justify-between gap-3 border-b border-accent-100 bg-[#fff8ea] px-4 text-xs text-[#7a4b05]"
+      >
+        <span className="inline-flex items-center gap-1.5 font-medium">
+          <span aria-hidden className="size-1.5 rounded-full bg-accent-500" />
+          {sandboxBannerMessages.banner}
+        </span>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="-mr-2 rounded-full px-2 py-1 font-semibold hover:bg-accent-100"
+        >
+          {sandboxBannerMessages.mailboxButton}
+        </button>
+      </div>
+      {open ? (
+        <Suspense fallback={null}>
+          <MailboxSheet onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

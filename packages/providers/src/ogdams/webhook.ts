@@ -1,0 +1,33 @@
+/**
+ * Ogdams's webhook events: a POST whose `ogdams-simhosting-signature` header is the hex
+ * HMAC-SHA512 of the raw body, keyed with our secret key (SOURCES.md). The signature is checked
+ * over the exact bytes received before anything in the body is read.
+ */
+import type { PurchaseOutcome } from '../types';
+import { webhookEvent } from './classify';
+import { OGDAMS_SIGNATURE_HEADER, ogdamsSignatureValid } from './protocol';
+
+export function parseOgdamsWebhook(
+  rawBody: string,
+  headers: Record<string, string | undefined>,
+  secret: string,
+): { reference: string; outcome: PurchaseOutcome } | null {
+  if (!ogdamsSignatureValid(rawBody, headerValue(headers, OGDAMS_SIGNATURE_HEADER), secret)) {
+    return null;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  return webhookEvent(body);
+}
+
+/** Header names are case-insensitive; Node lowercases them, other callers may not. */
+function headerValue(headers: Record<string, string | undefined>, name: string) {
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name) return value;
+  }
+  return undefined;
+}
