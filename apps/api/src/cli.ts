@@ -9,6 +9,7 @@ import {
   liveCheckFailed,
   runLiveCheck,
 } from './modules/admin-cli/live-check';
+import { migrateDatabase } from './modules/admin-cli/migrate';
 import { openProviders, openSandboxOnFreePort } from './providers';
 
 /** Operator commands: `npm run cli -- <command>`. Each opens the database, acts, and closes. */
@@ -24,6 +25,15 @@ async function withCommands<T>(
     await deps.close();
   }
 }
+
+program
+  .command('migrate')
+  .description(
+    'apply the database migrations and exit (a deployment step, run once before API nodes start)',
+  )
+  .action(async () => {
+    console.log(await migrateDatabase(loadConfig()));
+  });
 
 program
   .command('create-admin')
