@@ -36,10 +36,9 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
-# The package.json files say "type": "module": node loads the bundle's .js files as ES modules.
-COPY package.json ./
-COPY apps/api/package.json apps/api/
+# node_modules (with any package npm nested under a workspace) and the package.json files, whose
+# "type": "module" makes node load the bundle's .js files as ES modules.
+COPY --from=deps /app ./
 COPY apps/api/drizzle apps/api/drizzle
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist

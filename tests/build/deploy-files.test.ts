@@ -143,7 +143,7 @@ describe('Dockerfile', () => {
     expect(runtime).toContain('CMD ["node", "apps/api/dist/server.js"]');
     expect(runtime).toMatch(/HEALTHCHECK [^\n]*\\\n\s+CMD \["node", "-e", "[^\n]*\/api\/ready/);
     // The runtime stage takes node_modules from the production-only stage, not the build's.
-    expect(runtime).toContain('COPY --from=deps /app/node_modules ./node_modules');
+    expect(runtime).toContain('COPY --from=deps /app ./');
     expect(runtime).not.toMatch(/COPY --from=build \/app\/node_modules/);
   });
 
