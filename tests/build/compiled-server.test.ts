@@ -4,12 +4,18 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createScratchDatabase,
+  type ScratchDatabase,
+} from '../reliability/support/cluster/database';
+import { POSTGRES_ADMIN_URL } from '../reliability/support/env';
 
 /**
  * The compiled API (decision 0024), as the image runs it: `node apps/api/dist/server.js`, plain
  * node with no tsx and no loader flags, started outside the repository (its own working directory)
  * so the migrations and the dynamic imports are found from the bundle, not from where it is run.
- * Runs after `npm run build` (test:browser), on the embedded database in a temporary DATA_DIR.
+ * Runs after `npm run build` (test:browser), on the embedded database in a temporary DATA_DIR,
+ * or on a fresh PostgreSQL database when the run is on PostgreSQL (CI's second pass).
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -91,13 +97,18 @@ describe('compiled API', () => {
 
 describe('compiled API server, sandbox mode, plain node', () => {
   let dataDir: string;
+  let database: ScratchDatabase | undefined;
+  /** The child's database: a scratch PostgreSQL database, or PGlite in DATA_DIR. */
+  const databaseEnv = (): Record<string, string> =>
+    database ? { DATABASE_URL: database.url } : {};
   let server: ChildProcess;
   let origin: string;
   let output = '';
   let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'owo-compiled-'));
+    if (POSTGRES_ADMIN_URL) database = await createScratchDatabase(POSTGRES_ADMIN_URL);
   });
 
   /** Started by the test that checks it gets ready, after `cli migrate` has run. */
@@ -107,6 +118,7 @@ describe('compiled API server, sandbox mode, plain node', () => {
     server = spawn(process.execPath, [serverJs], {
       cwd: dataDir,
       env: plainEnv({
+        ...databaseEnv(),
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -123,22 +135,36 @@ describe('compiled API server, sandbox mode, plain node', () => {
     );
   }
 
-  afterAll(() => {
-    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  afterAll(async () => {
+    if (server && server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGKILL');
+      await exited;
+    }
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('migrates an empty database with cli migrate, then exits', () => {
+  it('migrates an empty database with cli migrate, then exits', async () => {
     const migrate = spawnSync(process.execPath, [cliJs, 'migrate'], {
       cwd: dataDir,
-      env: plainEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      env: plainEnv({ ...databaseEnv(), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(migrate.stderr).toBe('');
     expect(migrate.status).toBe(0);
     expect(migrate.stdout).toContain('Migrations applied');
-    expect(existsSync(path.join(dataDir, 'pg'))).toBe(true);
+    const journal = JSON.parse(
+      readFileSync(path.join(root, 'apps/api/drizzle/meta/_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
+    if (database) {
+      const rows = await database.query<{ applied: number }>(
+        'select count(*)::int as applied from drizzle.__drizzle_migrations',
+      );
+      expect(rows[0]!.applied).toBe(journal.entries.length);
+    } else {
+      expect(existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+    }
   }, 40_000);
 
   it('becomes ready and serves the web app', async () => {
