@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { findMigrationsFolder } from './migrations-folder';
+import { migratePostgresLocked } from './migrate-postgres';
 
 export type Schema = typeof schema;
 /** Both drivers give the same query builder; services and repositories see only this type. */
@@ -27,6 +27,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when the database answers and every migration has been applied. */
   isReady(): Promise<boolean>;
+  /** PostgreSQL pool counts for the metrics (PGlite has no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -67,10 +69,16 @@ export function openDatabase(options: DatabaseOptions): Database {
       db,
       kind: 'postgres',
       async migrate() {
-        await migratePg(db as never, { migrationsFolder });
+        // Several nodes may start at once on one database: they take turns (decision 0022).
+        await migratePostgresLocked(pool, migrationsFolder);
         migrated = true;
       },
       isReady: () => isReady(db),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }
@@ -86,6 +94,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     db,
     kind: 'pglite',
     async migrate() {
+      // One process only (the data directory's lock): nothing to take turns with.
       await migratePglite(db as never, { migrationsFolder });
       migrated = true;
     },
