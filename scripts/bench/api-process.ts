@@ -62,7 +62,8 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
   const probe = pathToFileURL(path.join(options.root, 'scripts/bench/api-probe.ts')).href;
   const env: NodeJS.ProcessEnv = {
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('BENCH_'))),
-    NODE_ENV: 'production',
+    // Not production: production refuses the sandbox (decision 0020), which the bench runs on.
+    NODE_ENV: 'test',
     DATABASE_URL: options.databaseUrl,
     DATABASE_POOL_MAX: String(options.poolMax),
     PORT: String(port),

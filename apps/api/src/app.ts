@@ -38,6 +38,7 @@ import { bettingStatsRoutes } from './modules/betting-stats/routes';
 import { createServices, type Services } from './services';
 import { operatorAlertRoutes } from './modules/operator-alerts/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
+import { fastifyTrustProxy } from './production-profile';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 64 * 1024,
     // A path that does not decode (%E0%A4%A) or a parameter too long to name anything: our error
     // body, not Fastify's own (found by the fuzzer); a long id is answered like a

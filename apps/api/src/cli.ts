@@ -10,7 +10,7 @@ import {
   runLiveCheck,
 } from './modules/admin-cli/live-check';
 import { migrateDatabase } from './modules/admin-cli/migrate';
-import { openProviders, openSandboxOnFreePort } from './providers';
+import { openProviders } from './providers';
 
 /** Operator commands: `npm run cli -- <command>`. Each opens the database, acts, and closes. */
 const program = new Command('owo').description('Operator commands for the Owo wallet');
@@ -88,7 +88,7 @@ program
     // No database: the check may run beside a server that holds the embedded one.
     const { providers, close } = config.liveProviders
       ? await openProviders(config, { startSandbox: false })
-      : await openSandboxOnFreePort(config);
+      : await (await import('./sandbox-providers')).openSandboxOnFreePort(config);
     try {
       const reports = await runLiveCheck(
         providers,

@@ -5,6 +5,13 @@ import { z } from 'zod';
 import type { ProvidersConfig } from '@owo/providers/create-providers';
 import { WALLET_LIMITS_KOBO } from '@owo/shared/constants';
 import { CRASH_POINTS, parseCrashAt, type CrashAt } from './lib/crash-points';
+import {
+  LIVE_SUPPLIER_VARIABLES,
+  parseTrustProxy,
+  productionProblems,
+  type LiveSupplierVariable,
+  type TrustProxy,
+} from './production-profile';
 
 /**
  * The one module that reads the environment (ARCHITECTURE.md). Everything else receives a Config.
@@ -30,7 +37,8 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   APP_NAME: z.string().min(1).default('Owo'),
   CHAT_PROPERTY_ID: z.string().min(1).optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Proxies in front of the API: a hop count or their addresses/CIDRs (production-profile.ts). */
+  TRUST_PROXY: z.string().default('false'),
   /** Sign-in and reset codes one client address may have mailed in an hour (decision 0016). */
   OTP_REQUESTS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Other origins allowed to call the API from a browser (decision 0014); none by default. */
@@ -79,6 +87,18 @@ const envSchema = z.object({
   RECONCILER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   /** How often finished days are rolled up for the admin dashboard; 0 turns the job off. */
   ANALYTICS_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(600_000),
+  /** How often expired rows are pruned (decision 0023); 0 turns the pruning job off. */
+  RETENTION_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** Idempotency keys older than this many days go once their order is settled. */
+  RETENTION_IDEMPOTENCY_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  /** On SIGTERM: how long in-flight requests and job passes may take before the exit is forced. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  /** Prometheus metrics on their own listener (decision 0026); unset: no listener. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The metrics listener's interface: loopback unless the scraper is on another machine. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** How often the ledger audit runs for the metrics (decision 0026); 0 turns it off. */
+  LEDGER_AUDIT_INTERVAL_MS: z.coerce.number().int().min(0).default(600_000),
   /** Where suppliers reach us (webhooks, notifyUrl); default http://127.0.0.1:PORT. */
   PUBLIC_BASE_URL: z.url().optional(),
   LIMIT_UNVERIFIED_DAILY_NAIRA: z.coerce.number().int().min(0).optional(),
@@ -140,8 +160,11 @@ export interface Config {
   appName: string;
   chatPropertyId: string | undefined;
   logLevel: string;
-  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: the proxies in front of the API (a hop count or their addresses), so the
+   * client address the per-address limits use is read from X-Forwarded-For; false: none.
+   */
+  trustProxy: TrustProxy;
   /** Codes one client address may have mailed in an hour, across e-mails (decision 0016). */
   otpRequestsPerClientPerHour: number;
   /** Browser origins besides our own that may call the API (CORS); empty: none. */
@@ -157,6 +180,17 @@ export interface Config {
   reconcilerIntervalMs: number;
   /** 0 turns the analytics rollup job off (the dashboard then reads every day live). */
   analyticsRollupIntervalMs: number;
+  /** 0 turns the pruning job off. */
+  retentionIntervalMs: number;
+  /** Age in days past which settled orders' idempotency keys are deleted. */
+  retentionIdempotencyDays: number;
+  /** Longest graceful shutdown before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** The metrics listener's port; undefined: no listener. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** 0 turns the scheduled ledger audit off. */
+  ledgerAuditIntervalMs: number;
   /** Our public origin, no trailing slash: webhooks are `${publicBaseUrl}/api/webhooks/…`. */
   publicBaseUrl: string;
   /** Wallet limits by KYC level (docs/decisions: wallet limits). */
@@ -192,65 +226,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  // Every problem at once, one line per variable: an operator fixes them in one round.
+  const problems: string[] = [];
   if (e.PROCESSING_GRACE_MS <= 2 * e.PROVIDER_TIMEOUT_MS) {
     // Within the grace the paying request may still be talking to a supplier (airtime: two calls,
     // VTpass then the in-house route). A requery before the supplier has the order reads
     // "unknown" as failed and refunds what it is about to deliver.
-    throw new ConfigError(
-      'Invalid configuration:\n  PROCESSING_GRACE_MS: must be more than twice PROVIDER_TIMEOUT_MS',
-    );
+    problems.push('PROCESSING_GRACE_MS: must be more than twice PROVIDER_TIMEOUT_MS');
   }
   if (e.NEEDS_DECISION_AFTER_MS <= e.PROCESSING_GRACE_MS) {
-    throw new ConfigError(
-      'Invalid configuration:\n  NEEDS_DECISION_AFTER_MS: must be more than PROCESSING_GRACE_MS',
-    );
+    problems.push('NEEDS_DECISION_AFTER_MS: must be more than PROCESSING_GRACE_MS');
   }
-  if (e.CRASH_AT && e.NODE_ENV === 'production') {
-    // A kill switch in a real deployment is a mistake to stop at, not to ignore silently.
-    throw new ConfigError(
-      'Invalid configuration:\n  CRASH_AT: not allowed when NODE_ENV=production',
-    );
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) {
+    problems.push(`TRUST_PROXY: ${trustProxy.error}`);
+  }
+  const supplier: Partial<Record<LiveSupplierVariable, string>> = Object.fromEntries(
+    LIVE_SUPPLIER_VARIABLES.map((name) => [name, e[name]]),
+  );
+  if (e.NODE_ENV === 'production') {
+    if (e.CRASH_AT) {
+      // A kill switch in a real deployment is a mistake to stop at, not to ignore silently.
+      problems.push('CRASH_AT: not allowed when NODE_ENV=production');
+    }
+    problems.push(...productionProblems({ ...e, supplier }));
+  } else if (e.PROVIDER_MODE === 'live') {
+    for (const name of LIVE_SUPPLIER_VARIABLES) {
+      if (!supplier[name]) problems.push(`${name}: required when PROVIDER_MODE=live`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
-  let sessionSecret = e.SESSION_SECRET;
-  if (!sessionSecret) {
-    if (e.NODE_ENV === 'production') {
-      throw new ConfigError(
-        'Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production',
-      );
-    }
-    sessionSecret = readOrCreateSecret(dataDir);
-  }
+  // Production always has SESSION_SECRET (checked above); elsewhere one is generated once.
+  const sessionSecret = e.SESSION_SECRET ?? readOrCreateSecret(dataDir);
   let liveProviders: LiveProviderConfig | undefined;
   if (e.PROVIDER_MODE === 'live') {
-    const required = {
-      VTPASS_BASE_URL: e.VTPASS_BASE_URL,
-      VTPASS_API_KEY: e.VTPASS_API_KEY,
-      VTPASS_PUBLIC_KEY: e.VTPASS_PUBLIC_KEY,
-      VTPASS_SECRET_KEY: e.VTPASS_SECRET_KEY,
-      DATASTATION_BASE_URL: e.DATASTATION_BASE_URL,
-      DATASTATION_API_KEY: e.DATASTATION_API_KEY,
-      OGDAMS_BASE_URL: e.OGDAMS_BASE_URL,
-      OGDAMS_API_KEY: e.OGDAMS_API_KEY,
-      PALMPAY_BASE_URL: e.PALMPAY_BASE_URL,
-      PALMPAY_APP_ID: e.PALMPAY_APP_ID,
-      PALMPAY_MERCHANT_PRIVATE_KEY: e.PALMPAY_MERCHANT_PRIVATE_KEY,
-      PALMPAY_PUBLIC_KEY: e.PALMPAY_PUBLIC_KEY,
-      SAFEHAVEN_BASE_URL: e.SAFEHAVEN_BASE_URL,
-      SAFEHAVEN_CLIENT_ID: e.SAFEHAVEN_CLIENT_ID,
-      SAFEHAVEN_PRIVATE_KEY: e.SAFEHAVEN_PRIVATE_KEY,
-      SAFEHAVEN_DEBIT_ACCOUNT: e.SAFEHAVEN_DEBIT_ACCOUNT,
-      SAFEHAVEN_COMPANY_URL: e.SAFEHAVEN_COMPANY_URL,
-    };
-    const missing = Object.entries(required).filter(([, v]) => !v);
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `Invalid configuration:\n  ${missing
-          .map(([name]) => `${name}: required when PROVIDER_MODE=live`)
-          .join('\n  ')}`,
-      );
-    }
-    const r = required as Record<keyof typeof required, string>;
+    const r = supplier as Record<LiveSupplierVariable, string>;
     liveProviders = {
       vtpass: {
         baseUrl: r.VTPASS_BASE_URL,
@@ -296,7 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appName: e.APP_NAME,
     chatPropertyId: e.CHAT_PROPERTY_ID,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: trustProxy as TrustProxy,
     otpRequestsPerClientPerHour: e.OTP_REQUESTS_PER_CLIENT_PER_HOUR,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
@@ -309,6 +322,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveProviders,
     reconcilerIntervalMs: e.RECONCILER_INTERVAL_MS,
     analyticsRollupIntervalMs: e.ANALYTICS_ROLLUP_INTERVAL_MS,
+    retentionIntervalMs: e.RETENTION_INTERVAL_MS,
+    retentionIdempotencyDays: e.RETENTION_IDEMPOTENCY_DAYS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    ledgerAuditIntervalMs: e.LEDGER_AUDIT_INTERVAL_MS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
     walletLimits: {
       unverified: {

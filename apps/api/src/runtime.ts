@@ -6,7 +6,6 @@ import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import type { AppDeps } from './deps';
 import { openProviders } from './providers';
-import { createSandboxInbox } from './modules/sandbox/inbox';
 import { sandboxEnabled } from './modules/sandbox/service';
 
 export interface Runtime extends AppDeps {
@@ -34,12 +33,18 @@ export async function createRuntime(
       : { pgliteDir: path.join(config.dataDir, 'pg') },
   );
   await database.migrate();
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+    production: config.nodeEnv === 'production',
+  });
   // The simulated Safe Haven "texts" its NIN/BVN codes: they go to the sandbox mailbox, and to the
   // log as before when the line is not a code.
   // The codes are also printed as plain lines, readable among the JSON log (unless LOG_LEVEL=silent).
+  // Imported only in sandbox mode (decision 0020): a live process has no mailbox of codes.
   const sandboxInbox = sandboxEnabled(config)
-    ? createSandboxInbox({
+    ? (await import('./modules/sandbox/inbox')).createSandboxInbox({
         print: config.logLevel === 'silent' ? () => {} : (line) => console.log(line),
       })
     : undefined;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { LIVE_SUPPLIER_VARIABLES } from '../src/production-profile';
 
 const dirs: string[] = [];
 function dataDir() {
@@ -39,7 +40,6 @@ describe('config', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ GOOGLE_JWKS_URL: 'not a url' }, 'GOOGLE_JWKS_URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
-    [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
     // The reconciler must not requery while the paying request may still be on its way.
     [{ PROCESSING_GRACE_MS: '60000' }, 'PROCESSING_GRACE_MS'],
     [{ PROCESSING_GRACE_MS: '5000', PROVIDER_TIMEOUT_MS: '2500' }, 'PROCESSING_GRACE_MS'],
@@ -53,4 +53,125 @@ describe('config', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.port).toBe(3000);
   });
+});
+
+/** A production environment that passes every rule; each test spoils one thing. */
+function productionEnv(): Record<string, string> {
+  const suppliers = Object.fromEntries(
+    LIVE_SUPPLIER_VARIABLES.map((name) => [
+      name,
+      name.endsWith('_URL') ? 'https://supplier.example.com/api/' : `${name.toLowerCase()}-value`,
+    ]),
+  );
+  return {
+    ...suppliers,
+    SAFEHAVEN_DEBIT_ACCOUNT: '0123456789',
+    NODE_ENV: 'production',
+    PROVIDER_MODE: 'live',
+    DATABASE_URL: 'postgres://owo@db:5432/owo',
+    SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+    PUBLIC_BASE_URL: 'https://wallet.example.com',
+    SESSION_SECRET: 'k3J9x-Qm2vR8tZ1wLp0aYcE7uN4bH6sD',
+    TRUST_PROXY: '1',
+  };
+}
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim());
+  }
+  return [];
+}
+
+describe('production profile', () => {
+  it('accepts a safe production environment', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), ...productionEnv() });
+    expect(config.providerMode).toBe('live');
+    expect(config.liveProviders?.vtpass.baseUrl).toBe('https://supplier.example.com/api/');
+    expect(config.trustProxy).toBe(1);
+  });
+
+  it.each([
+    [{ PROVIDER_MODE: 'sandbox' }, 'PROVIDER_MODE: must be live'],
+    [{ PROVIDER_MODE: undefined }, 'PROVIDER_MODE: must be live'],
+    [{ DATABASE_URL: undefined }, 'DATABASE_URL: required'],
+    [{ SMTP_URL: '' }, 'SMTP_URL: required'],
+    [{ PUBLIC_BASE_URL: 'http://wallet.example.com' }, 'PUBLIC_BASE_URL: must be an https://'],
+    [{ PUBLIC_BASE_URL: undefined }, 'PUBLIC_BASE_URL: required'],
+    [{ SESSION_SECRET: undefined }, 'SESSION_SECRET: required'],
+    [{ SESSION_SECRET: 'a'.repeat(64) }, 'SESSION_SECRET: must mix at least 10'],
+    [{ SESSION_SECRET: 'ab12'.repeat(10) }, 'SESSION_SECRET: must mix at least 10'],
+    [
+      { SESSION_SECRET: 'replace-with-at-least-32-random-characters' },
+      'SESSION_SECRET: is an example value',
+    ],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: "true" trusts every'],
+    [{ PALMPAY_MERCHANT_PRIVATE_KEY: undefined }, 'PALMPAY_MERCHANT_PRIVATE_KEY: required'],
+    [{ VTPASS_BASE_URL: '' }, 'VTPASS_BASE_URL: required'],
+    [{ SAFEHAVEN_COMPANY_URL: undefined }, 'SAFEHAVEN_COMPANY_URL: required'],
+    [{ CRASH_AT: 'purchase:after-reserve' }, 'CRASH_AT: not allowed'],
+  ])('refuses %j with one line naming the variable', (change, line) => {
+    const problems = problemsOf({ ...productionEnv(), ...change });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(line);
+  });
+
+  it('lists every problem at once, one line per variable', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    const named = problems.map((line) => line.split(':')[0]);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'PROVIDER_MODE',
+        'DATABASE_URL',
+        'SMTP_URL',
+        'PUBLIC_BASE_URL',
+        'SESSION_SECRET',
+        ...LIVE_SUPPLIER_VARIABLES,
+      ]),
+    );
+    expect(new Set(named).size).toBe(named.length);
+  });
+
+  it('exits the server non-zero with the lines on stderr', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const env: NodeJS.ProcessEnv = { ...process.env, ...productionEnv(), DATA_DIR: dataDir() };
+    delete env.SMTP_URL;
+    env.PROVIDER_MODE = 'sandbox';
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(78);
+    expect(run.stderr).toContain('PROVIDER_MODE: must be live when NODE_ENV=production');
+    expect(run.stderr).toContain('SMTP_URL: required when NODE_ENV=production');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['2', 2],
+    ['10.0.0.0/8, 192.168.1.4', ['10.0.0.0/8', '192.168.1.4']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+    // Outside production only: tests that send X-Forwarded-For straight to a node.
+    ['true', true],
+  ])('reads %s', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes', '-1', '101', '10.0.0.0/33', '10.0.0.300', 'proxy.local'])(
+    'refuses %s naming TRUST_PROXY',
+    (value) => {
+      expect(problemsOf({ TRUST_PROXY: value })[0]).toMatch(/^TRUST_PROXY: /);
+    },
+  );
 });

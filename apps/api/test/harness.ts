@@ -12,7 +12,7 @@ import type { AppDeps } from '../src/deps';
 import { manualClock } from '../src/lib/clock';
 import type { Mail, Mailer } from '../src/lib/mailer';
 import { startSandbox, type SandboxBaseUrls } from '@owo/providers/sandbox/server';
-import { sandboxProviders } from '../src/providers';
+import { sandboxProviders } from '../src/sandbox-providers';
 import { auditLedger } from '../src/ledger/invariants';
 import type { Services } from '../src/services';
 

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@owo/shared/messages';
 import { buildApp } from '../src/app';
-import { sandboxProviders } from '../src/providers';
+import { sandboxProviders } from '../src/sandbox-providers';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { errorCatalogue } from '../src/errors';

@@ -5,7 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviders, sandboxProvidersConfig } from '@owo/providers/create-providers';
+import { createProviders } from '@owo/providers/create-providers';
+import { sandboxProvidersConfig } from '@owo/providers/sandbox/providers-config';
 import { sandboxBaseUrls } from '@owo/providers/sandbox/server';
 import {
   formatLiveCheck,

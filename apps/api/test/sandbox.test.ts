@@ -134,7 +134,18 @@ const LIVE_ENV = {
 
 describe.each([
   ['live mode', LIVE_ENV],
-  ['production', { NODE_ENV: 'production' }],
+  // Production is live by rule (decision 0020); its other requirements are met with values the
+  // test never uses (the harness brings its own database and mailer).
+  [
+    'production',
+    {
+      ...LIVE_ENV,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://unused@127.0.0.1:9/unused',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      PUBLIC_BASE_URL: 'https://owo.example',
+    },
+  ],
 ])('%s: no sandbox extras', (_name, env) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 /**
- * Builds the three adapters from configuration. The same code serves live and sandbox modes:
- * only base URLs and keys differ (sandboxProvidersConfig gives the sandbox's).
+ * Builds the adapters from configuration. The same code serves live and sandbox modes: only base
+ * URLs and keys differ (sandbox/providers-config.ts gives the sandbox's). Nothing here imports the
+ * sandbox, so live mode never loads its committed keys or the simulators.
  */
 import type { Providers } from './types';
 import { createDataStationClient } from './datastation/client';
@@ -8,8 +9,6 @@ import { createOgdamsClient } from './ogdams/client';
 import { createVtpassClient } from './vtpass/client';
 import { createPalmPayClient } from './palmpay/client';
 import { createSafeHavenClient } from './safehaven/client';
-import { SANDBOX_KEYS } from './sandbox/keys';
-import type { SandboxBaseUrls } from './sandbox/server';
 
 export interface ProvidersConfig {
   vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
@@ -69,31 +68,5 @@ export function createProviders(config: ProvidersConfig): Providers {
       },
     }),
     safehaven: createSafeHavenClient({ ...config.safehaven, timeoutMs }),
-  };
-}
-
-/** The configuration that points the adapters at a running sandbox with its default keys. */
-export function sandboxProvidersConfig(
-  baseUrls: SandboxBaseUrls,
-  timeoutMs: number,
-): ProvidersConfig {
-  return {
-    vtpass: { baseUrl: baseUrls.vtpass, ...SANDBOX_KEYS.vtpass },
-    datastation: { baseUrl: baseUrls.datastation, apiKey: SANDBOX_KEYS.datastation.apiKey },
-    ogdams: { baseUrl: baseUrls.ogdams, apiKey: SANDBOX_KEYS.ogdams.apiKey },
-    palmpay: {
-      baseUrl: baseUrls.palmpay,
-      appId: SANDBOX_KEYS.palmpay.appId,
-      merchantPrivateKey: SANDBOX_KEYS.palmpay.merchantPrivateKey,
-      palmpayPublicKey: SANDBOX_KEYS.palmpay.platformPublicKey,
-    },
-    safehaven: {
-      baseUrl: baseUrls.safehaven,
-      clientId: SANDBOX_KEYS.safehaven.clientId,
-      privateKey: SANDBOX_KEYS.safehaven.privateKey,
-      debitAccountNumber: SANDBOX_KEYS.safehaven.debitAccountNumber,
-      companyUrl: SANDBOX_KEYS.safehaven.companyUrl,
-    },
-    timeoutMs,
   };
 }

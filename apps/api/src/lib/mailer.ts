@@ -14,13 +14,18 @@ export interface Mailer {
 /**
  * Sends over SMTP_URL with nodemailer. Without SMTP_URL (the embedded default) the message is
  * built by nodemailer's JSON transport and printed to the server log, so a developer can read
- * the code there.
+ * the code there. In production that fallback is refused: a sign-in code in a log is a key to the
+ * account for anyone who reads the log (config.ts requires SMTP_URL there too).
  */
 export function createMailer(options: {
   smtpUrl?: string;
   from: string;
   logger: FastifyBaseLogger;
+  production?: boolean;
 }): Mailer {
+  if (options.production && !options.smtpUrl) {
+    throw new Error('SMTP_URL: required when NODE_ENV=production (codes are never logged)');
+  }
   const transport = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ jsonTransport: true });

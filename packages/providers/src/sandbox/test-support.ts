@@ -3,7 +3,8 @@
  * it. Adapter timeouts are short and the timeout scenario's hold long, so the timeout path is real
  * and fast.
  */
-import { createProviders, sandboxProvidersConfig } from '../create-providers';
+import { createProviders } from '../create-providers';
+import { sandboxProvidersConfig } from './providers-config';
 import { createPalmPayClient } from '../palmpay/client';
 import type { PalmPayClient, Providers } from '../types';
 import { SANDBOX_KEYS } from './keys';

@@ -10,7 +10,8 @@ import {
   type SandboxProcess,
 } from '../../../../scripts/bench/api-process';
 import { createDatabase, databaseUrl, dropDatabase } from '../../../../scripts/bench/databases';
-import { createProviders, sandboxProvidersConfig } from '@owo/providers/create-providers';
+import { createProviders } from '@owo/providers/create-providers';
+import { sandboxProvidersConfig } from '@owo/providers/sandbox/providers-config';
 import type { Providers } from '@owo/providers/types';
 import { loadConfig } from '../../../../apps/api/src/config';
 import { openDatabase, type Database } from '../../../../apps/api/src/db/client';

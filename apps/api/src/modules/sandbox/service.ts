@@ -3,8 +3,6 @@
  * It never moves money itself: the add-money call plays the customer's bank transfer on the
  * PalmPay simulator, whose signed webhook credits the wallet through the real deposit path.
  */
-import { sandboxBaseUrls } from '@owo/providers/sandbox/server';
-import { simulateTransferUrl } from '@owo/providers/palmpay/simulator';
 import { sandboxMessages } from '@owo/shared/sandbox-messages';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -23,8 +21,13 @@ export function sandboxEnabled(config: AppDeps['config']): boolean {
 export function createSandboxService({ database, config, logger }: AppDeps, inbox: SandboxInbox) {
   const db = database.db;
   // Read at each call: SANDBOX_PORT is where this process (or the test) started the simulators.
-  const transferUrl = () =>
-    simulateTransferUrl(sandboxBaseUrls(`http://127.0.0.1:${config.sandboxPort}`));
+  // Imported at the call: this module is part of every app, and a live one must not load the
+  // simulators (decision 0020).
+  const transferUrl = async () => {
+    const { sandboxBaseUrls } = await import('@owo/providers/sandbox/server');
+    const { simulateTransferUrl } = await import('@owo/providers/palmpay/simulator');
+    return simulateTransferUrl(sandboxBaseUrls(`http://127.0.0.1:${config.sandboxPort}`));
+  };
 
   return {
     inbox,
@@ -49,7 +52,7 @@ export function createSandboxService({ database, config, logger }: AppDeps, inbo
       }
       let reply: Response;
       try {
-        reply = await fetch(transferUrl(), {
+        reply = await fetch(await transferUrl(), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({

@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../../../config';
 import { openDatabase } from '../../../db/client';
 import type { AppDeps } from '../../../deps';
 import { auditLedger } from '../../../ledger/invariants';
-import { sandboxProviders } from '../../../providers';
+import { sandboxProviders } from '../../../sandbox-providers';
 import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_PASSWORD, DEMO_PIN } from './accounts';
 import { seedDemo } from './seed';
 
