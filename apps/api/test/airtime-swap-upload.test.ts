@@ -1,9 +1,9 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
+import { storedFiles } from '../src/db/schema';
 import { createTestApp, customer, type TestApp } from './harness';
 import { multipart } from './multipart';
 import {
@@ -33,12 +33,12 @@ afterAll(async () => {
 // A 1×1 GIF89a.
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-function storedScreenshots(): string[] {
-  try {
-    return readdirSync(path.join(t.deps.config.dataDir, 'uploads', 'swaps')).sort();
-  } catch {
-    return [];
-  }
+async function storedScreenshots(): Promise<string[]> {
+  const rows = await t.deps.database.db
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(eq(storedFiles.kind, 'swap_screenshot'));
+  return rows.map((r) => r.id).sort();
 }
 
 async function expectUntouched(ref: string) {
@@ -49,13 +49,13 @@ async function expectUntouched(ref: string) {
 
 describe('a valid screenshot', () => {
   it.each([
-    ['PNG', () => pngImage(), 'shot.png', 'png', 'png'],
-    ['JPEG', () => square().jpeg().toBuffer(), 'shot.jpg', 'jpg', 'jpeg'],
-    ['JPEG named .jpeg', () => square().jpeg().toBuffer(), 'shot.jpeg', 'jpg', 'jpeg'],
-    ['WebP', () => square().webp().toBuffer(), 'shot.webp', 'webp', 'webp'],
+    ['PNG', () => pngImage(), 'shot.png', 'image/png', 'png'],
+    ['JPEG', () => square().jpeg().toBuffer(), 'shot.jpg', 'image/jpeg', 'jpeg'],
+    ['JPEG named .jpeg', () => square().jpeg().toBuffer(), 'shot.jpeg', 'image/jpeg', 'jpeg'],
+    ['WebP', () => square().webp().toBuffer(), 'shot.webp', 'image/webp', 'webp'],
   ])(
-    'a %s moves the swap to AWAITING_VERIFICATION and is served back',
-    async (_kind, make, filename, ext, format) => {
+    'a %s moves the swap to AWAITING_VERIFICATION and is served back to its owner',
+    async (_kind, make, filename, contentType, format) => {
       const user = await customer(t);
       const ref = await newSwap(t, user, 'wallet');
       const res = await upload(t, user.token, ref, await make(), filename);
@@ -67,9 +67,10 @@ describe('a valid screenshot', () => {
         data: { swapId: ref, status: 'AWAITING_VERIFICATION', screenshotUploaded: true },
       });
       const url: string = body.data.screenshotUrl;
-      expect(url).toMatch(new RegExp(`^/uploads/swaps/[0-9a-f-]{36}\\.${ext}$`));
-      const served = await t.app.inject({ method: 'GET', url });
+      expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+      const served = await t.request({ method: 'GET', url, token: user.token });
       expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(contentType);
       expect((await sharp(served.rawPayload).metadata()).format).toBe(format);
 
       const row = await swapRow(t, ref);
@@ -107,7 +108,8 @@ describe('a valid screenshot', () => {
       ...body,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.screenshotUrl).toMatch(/\.png$/);
+    const served = await get(t, user.token, res.json().data.screenshotUrl);
+    expect(served.headers['content-type']).toBe('image/png');
   });
 
   it('strips the picture’s metadata (EXIF such as GPS) by re-encoding it', async () => {
@@ -120,7 +122,8 @@ describe('a valid screenshot', () => {
     expect((await sharp(withExif).metadata()).exif).toBeDefined();
     const res = await upload(t, user.token, ref, withExif, 'shot.jpg');
     expect(res.statusCode).toBe(200);
-    const served = await t.app.inject({ method: 'GET', url: res.json().data.screenshotUrl });
+    const served = await get(t, user.token, res.json().data.screenshotUrl);
+    expect(served.statusCode).toBe(200);
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
   });
 });
@@ -139,12 +142,12 @@ describe('refused screenshots (spec 2 §5 texts), nothing stored, the swap uncha
   ])('%s → 415 "<name> is not a valid image format"', async (_kind, make, filename) => {
     const user = await customer(t);
     const ref = await newSwap(t, user, 'wallet');
-    const before = storedScreenshots();
+    const before = await storedScreenshots();
     const res = await upload(t, user.token, ref, await make(), filename);
     expectError(res, 415, `${filename} is not a valid image format`);
     expect(res.json().code).toBe('IMAGE_INVALID_TYPE');
     await expectUntouched(ref);
-    expect(storedScreenshots()).toEqual(before);
+    expect(await storedScreenshots()).toEqual(before);
   });
 
   it('a file over 5 MB → 413 "<name> is too large. Maximum size is 5MB"', async () => {
@@ -152,11 +155,11 @@ describe('refused screenshots (spec 2 §5 texts), nothing stored, the swap uncha
     const ref = await newSwap(t, user, 'wallet');
     const png = await pngImage();
     const big = Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1 - png.length)]);
-    const before = storedScreenshots();
+    const before = await storedScreenshots();
     const res = await upload(t, user.token, ref, big, 'huge.png');
     expectError(res, 413, 'huge.png is too large. Maximum size is 5MB');
     await expectUntouched(ref);
-    expect(storedScreenshots()).toEqual(before);
+    expect(await storedScreenshots()).toEqual(before);
   });
 
   it('a file of exactly 5 MB is accepted', async () => {
@@ -224,11 +227,11 @@ describe('who may upload, and when', () => {
     const ref = await newSwap(t, user, 'wallet');
     const first = await upload(t, user.token, ref, await pngImage());
     expect(first.statusCode).toBe(200);
-    const files = storedScreenshots();
+    const files = await storedScreenshots();
     const again = await upload(t, user.token, ref, await pngImage());
     expectError(again, 409, messages.swapScreenshotAlreadyUploaded);
     expect((await swapRow(t, ref)).screenshotUrl).toBe(first.json().data.screenshotUrl);
-    expect(storedScreenshots()).toEqual(files);
+    expect(await storedScreenshots()).toEqual(files);
   });
 
   it.each(['PROCESSING', 'COMPLETED', 'REJECTED', 'CANCELLED'] as const)(
@@ -251,7 +254,7 @@ describe('who may upload, and when', () => {
     expect(pending.pendingSwap).toMatchObject({
       swapId: ref,
       screenshotUploaded: true,
-      screenshotUrl: expect.stringMatching(/^\/uploads\/swaps\//),
+      screenshotUrl: expect.stringMatching(/^\/api\/files\//),
     });
   });
 

@@ -34,6 +34,8 @@ export interface TestApp {
   sandboxOrigin: string;
   /** The app's own origin when created with `listen: true` (webhooks reach it over HTTP). */
   baseUrl?: string;
+  /** The test database's URL on PostgreSQL (another node joins it with `sameDatabaseAs`). */
+  databaseUrl?: string;
   /** Lines the Safe Haven simulator "sent to the phone on record" (OTPs). */
   sandboxLog: string[];
 }
@@ -50,11 +52,33 @@ export interface TestAppOptions {
    * (tests/reliability/support/fault-proxy.ts) between the adapters and the simulators.
    */
   wrapBaseUrls?: (urls: SandboxBaseUrls) => SandboxBaseUrls | Promise<SandboxBaseUrls>;
+  /**
+   * A second API node on another app's database (and its session secret), with a data directory
+   * of its own: on PostgreSQL its own connection pool to the same database; the in-memory PGlite
+   * cannot be opened twice, so there the two apps share its one handle.
+   */
+  sameDatabaseAs?: TestApp;
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+interface TestDatabase {
+  database: Database;
+  /** The PostgreSQL database's URL (absent on PGlite). */
+  url?: string;
+  /** Whether close() should close the handle (not when it is another app's). */
+  owned: boolean;
+  drop(): Promise<void>;
+}
+
+function joinDatabase(other: TestApp): TestDatabase {
+  const nothing = async () => {};
+  if (!other.databaseUrl) return { database: other.deps.database, owned: false, drop: nothing };
+  const database = openDatabase({ databaseUrl: other.databaseUrl });
+  return { database, url: other.databaseUrl, owned: true, drop: nothing };
+}
+
+async function freshDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return { database: openDatabase({}), drop: async () => {} };
+  if (!adminUrl) return { database: openDatabase({}), owned: true, drop: async () => {} };
   const name = `owo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -65,6 +89,8 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   const database = openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
+    owned: true,
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -91,9 +117,15 @@ export async function createTestApp(
     // Every request of a test file comes from one inject address; a file signs up more customers
     // than one client may request codes for (limiter.test.ts tests that limit with its own value).
     OTP_REQUESTS_PER_CLIENT_PER_HOUR: '100000',
+    ...(options.sameDatabaseAs
+      ? { SESSION_SECRET: options.sameDatabaseAs.deps.config.sessionSecret }
+      : {}),
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const testDatabase = options.sameDatabaseAs
+    ? joinDatabase(options.sameDatabaseAs)
+    : await freshDatabase();
+  const { database, drop } = testDatabase;
   await database.migrate();
   const outbox: Mail[] = [];
   const mailer: Mailer = {
@@ -147,6 +179,7 @@ export async function createTestApp(
     outbox,
     sandboxOrigin: new URL(sandbox.baseUrls.vtpass).origin,
     baseUrl: appOrigin,
+    databaseUrl: testDatabase.url,
     sandboxLog,
     lastCode(email) {
       const mail = outbox.filter((m) => m.to === email).at(-1);
@@ -163,7 +196,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await sandbox.close();
-      await database.close();
+      if (testDatabase.owned) await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,9 +1,10 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
+import { storedFiles } from '../src/db/schema';
 import { createTestApp, signUp, type TestApp } from './harness';
 import { imageUpload, multipart } from './multipart';
 
@@ -39,46 +40,48 @@ const pictureOf = async (token: string) => {
   const { imageUrl, thumbnailUrl, originalImageUrl } = await getUser(token);
   return { imageUrl, thumbnailUrl, originalImageUrl };
 };
-function avatarFiles(userId: string): string[] {
-  try {
-    return readdirSync(path.join(t.deps.config.dataDir, 'uploads', 'avatars', userId)).sort();
-  } catch {
-    return [];
-  }
+/** The kinds and ids of the user's stored files, sorted. */
+async function avatarFiles(userId: string): Promise<string[]> {
+  const rows = await t.deps.database.db
+    .select({ id: storedFiles.id, kind: storedFiles.kind })
+    .from(storedFiles)
+    .where(eq(storedFiles.ownerId, userId));
+  return rows.map((r) => `${r.kind} ${r.id}`).sort();
 }
 
-async function fetchImage(url: string) {
-  const res = await t.app.inject({ method: 'GET', url });
+async function fetchImage(url: string, token: string) {
+  const res = await t.request({ method: 'GET', url, token });
   expect(res.statusCode).toBe(200);
   return { res, meta: await sharp(res.rawPayload).metadata() };
 }
 
+const FILE_URL = /^\/api\/files\/[0-9a-f-]{36}$/;
+
 describe('POST /api/user/upload-profile-picture', () => {
   it.each([
-    ['PNG', 'avatar.png', 'image/png', () => pngImage(), 'png', 'png'],
-    ['JPEG', 'avatar.jpg', 'image/jpeg', () => square().jpeg().toBuffer(), 'jpg', 'jpeg'],
-    ['WebP', 'avatar.webp', 'image/webp', () => square().webp().toBuffer(), 'webp', 'webp'],
+    ['PNG', 'avatar.png', 'image/png', () => pngImage(), 'image/png', 'png'],
+    ['JPEG', 'avatar.jpg', 'image/jpeg', () => square().jpeg().toBuffer(), 'image/jpeg', 'jpeg'],
+    ['WebP', 'avatar.webp', 'image/webp', () => square().webp().toBuffer(), 'image/webp', 'webp'],
   ])(
-    'stores a %s in three sizes and serves them',
-    async (_kind, filename, type, make, ext, format) => {
+    'stores a %s in three sizes and serves them to its owner',
+    async (_kind, filename, type, make, contentType, format) => {
       const { token, id } = await signUp(t);
       const res = await upload(token, imageUpload(await make(), filename, type));
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ success: true, message: messages.profilePictureUpdated });
       const { imageUrl, thumbnailUrl, originalImageUrl } = body.data;
-      expect(imageUrl).toMatch(new RegExp(`^/uploads/avatars/${id}/[0-9a-f-]{36}-512\\.webp$`));
-      expect(thumbnailUrl).toMatch(new RegExp(`^/uploads/avatars/${id}/[0-9a-f-]{36}-128\\.webp$`));
-      expect(originalImageUrl).toMatch(
-        new RegExp(`^/uploads/avatars/${id}/[0-9a-f-]{36}-original\\.${ext}$`),
-      );
+      for (const url of [imageUrl, thumbnailUrl, originalImageUrl]) expect(url).toMatch(FILE_URL);
+      expect(await avatarFiles(id)).toHaveLength(3);
 
-      const thumb = await fetchImage(thumbnailUrl);
+      const thumb = await fetchImage(thumbnailUrl, token);
       expect(thumb.res.headers['content-type']).toBe('image/webp');
+      expect(thumb.res.headers['cache-control']).toMatch(/^private\b/);
       expect(thumb.meta).toMatchObject({ format: 'webp', width: 128, height: 128 });
-      const image = await fetchImage(imageUrl);
+      const image = await fetchImage(imageUrl, token);
       expect(image.meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
-      const original = await fetchImage(originalImageUrl);
+      const original = await fetchImage(originalImageUrl, token);
+      expect(original.res.headers['content-type']).toBe(contentType);
       expect(original.meta).toMatchObject({ format, width: 300, height: 300 });
 
       expect(await pictureOf(token)).toEqual({ imageUrl, thumbnailUrl, originalImageUrl });
@@ -94,9 +97,9 @@ describe('POST /api/user/upload-profile-picture', () => {
     expect((await sharp(withExif).metadata()).exif).toBeDefined();
     const res = await upload(token, imageUpload(withExif, 'me.jpg', 'image/jpeg'));
     expect(res.statusCode).toBe(200);
-    const original = await t.app.inject({ method: 'GET', url: res.json().data.originalImageUrl });
-    expect((await sharp(original.rawPayload).metadata()).exif).toBeUndefined();
-    expect(original.rawPayload.includes('secret-location-lagos')).toBe(false);
+    const original = await fetchImage(res.json().data.originalImageUrl, token);
+    expect(original.meta.exif).toBeUndefined();
+    expect(original.res.rawPayload.includes('secret-location-lagos')).toBe(false);
   });
 
   it('judges the picture by its bytes, not its name or declared type', async () => {
@@ -106,7 +109,28 @@ describe('POST /api/user/upload-profile-picture', () => {
       imageUpload(await pngImage(), 'photo.gif', 'application/octet-stream'),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.originalImageUrl).toMatch(/-original\.png$/);
+    const original = await fetchImage(res.json().data.originalImageUrl, token);
+    expect(original.res.headers['content-type']).toBe('image/png');
+  });
+
+  it('a new picture replaces the old one: its files are deleted, its URLs answer 404', async () => {
+    const { token, id } = await signUp(t);
+    const first = (await upload(token, imageUpload(await pngImage()))).json().data;
+    const second = await upload(
+      token,
+      imageUpload(await square().jpeg().toBuffer(), 'b.jpg', 'image/jpeg'),
+    );
+    expect(second.statusCode).toBe(200);
+    const now = second.json().data;
+    expect(await pictureOf(token)).toEqual(now);
+    const files = await avatarFiles(id);
+    expect(files).toHaveLength(3);
+    for (const url of Object.values<string>(now)) {
+      expect(files.some((f) => f.endsWith(url.split('/').at(-1) ?? '?'))).toBe(true);
+    }
+    for (const url of Object.values<string>(first)) {
+      expect((await t.request({ method: 'GET', url, token })).statusCode).toBe(404);
+    }
   });
 
   it('keeps the first picture when a later upload fails', async () => {
@@ -115,7 +139,7 @@ describe('POST /api/user/upload-profile-picture', () => {
     expect(first.statusCode).toBe(200);
     const before = await pictureOf(token);
     expect(before).toEqual(first.json().data);
-    const files = avatarFiles(id);
+    const files = await avatarFiles(id);
     expect(files).toHaveLength(3);
 
     const failures = [
@@ -126,7 +150,7 @@ describe('POST /api/user/upload-profile-picture', () => {
     ];
     expect(failures.map((r) => r.statusCode)).toEqual([415, 415, 413, 400]);
     expect(await pictureOf(token)).toEqual(before);
-    expect(avatarFiles(id)).toEqual(files);
+    expect(await avatarFiles(id)).toEqual(files);
   });
 
   it.each([
@@ -159,7 +183,7 @@ describe('POST /api/user/upload-profile-picture', () => {
       thumbnailUrl: '',
       originalImageUrl: '',
     });
-    expect(avatarFiles(id)).toEqual([]);
+    expect(await avatarFiles(id)).toEqual([]);
   });
 
   it('refuses a file over 5 MB with 413', async () => {
@@ -174,7 +198,7 @@ describe('POST /api/user/upload-profile-picture', () => {
       thumbnailUrl: '',
       originalImageUrl: '',
     });
-    expect(avatarFiles(id)).toEqual([]);
+    expect(await avatarFiles(id)).toEqual([]);
   });
 
   it('answers 400 when there is no file', async () => {
@@ -225,29 +249,23 @@ describe('POST /api/user/upload-profile-picture', () => {
   });
 
   it('answers 401 without a token and stores nothing', async () => {
-    const avatarsDir = path.join(t.deps.config.dataDir, 'uploads', 'avatars');
-    const listing = () => {
-      try {
-        return readdirSync(avatarsDir, { recursive: true }).map(String).sort();
-      } catch {
-        return [];
-      }
-    };
-    const before = listing();
+    const listing = async () =>
+      (await t.deps.database.db.select({ id: storedFiles.id }).from(storedFiles)).length;
+    const before = await listing();
     const res = await upload(undefined, imageUpload(await pngImage()));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ success: false, message: messages.unauthorized });
     const bad = await upload('not-a-real-token-not-a-real-token', imageUpload(await pngImage()));
     expect(bad.statusCode).toBe(401);
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
   });
 
-  it('answers 404 JSON for an upload that does not exist', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/uploads/avatars/nobody/nothing-128.webp',
-    });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ success: false, message: messages.notFound });
+  it('answers 404 JSON for a file that does not exist or an id that is not one', async () => {
+    const { token } = await signUp(t);
+    for (const url of [`/api/files/${randomUUID()}`, '/api/files/nothing-128.webp']) {
+      const res = await t.request({ method: 'GET', url, token });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, message: messages.notFound });
+    }
   });
 });

@@ -667,3 +667,6 @@ export const analyticsDays = pgTable('analytics_days', {
   newUsers: integer('new_users').notNull().default(0),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Uploaded pictures live in their own file (the schema is long enough); one schema for drizzle.
+export * from './schema-files';

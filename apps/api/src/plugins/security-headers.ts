@@ -6,7 +6,8 @@ import { LANDING_GUARD_SCRIPT } from '@owo/shared/landing-guard-script';
 /**
  * The security headers of every reply (helmet), set for how the app really runs: the web app and
  * the API on one origin, Google sign-in in a popup, the live-chat widget loaded on demand, avatars
- * and screenshots from our own /uploads, a service worker. Decision 0014 gives the reasons.
+ * and screenshots fetched from /api/files and shown as blob: URLs, a service worker. Decision 0014
+ * gives the reasons.
  */
 
 /** Google Identity Services (apps/web/src/features/landing/api/google-sign-in.ts). */

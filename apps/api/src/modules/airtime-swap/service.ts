@@ -1,6 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { unlink } from 'node:fs/promises';
-import path from 'node:path';
 import type {
   PendingSwapReply,
   SwapCreateReply,
@@ -27,7 +25,8 @@ import { auditRepository, type Actor } from '../audit/repository';
 import type { PinService } from '../pin/service';
 import type { SwitchService } from '../switches/service';
 import { transactionsRepository } from '../transactions/repository';
-import { storeImage } from '../users/avatar-store';
+import { fileUrl, newFile, type FileStore, type FileToSave } from '../files/file-store';
+import { encodeImage } from '../files/image-encoding';
 import { usersRepository } from '../users/repository';
 import { fill, fileLabel, toSwapDto } from './dto';
 import { swapsRepository, type SwapRow, type SwapView } from './repository';
@@ -87,6 +86,7 @@ export function createAirtimeSwapService(
   pin: PinService,
   limits: LimitsService,
   switches: SwitchService,
+  files: FileStore,
 ) {
   const db = () => database.db;
 
@@ -301,9 +301,9 @@ export function createAirtimeSwapService(
       const to = nextStatus(view.swap.status, 'upload', view.swap.paymentMethod);
       if (!to) throw refused('upload', view.swap.status);
 
-      let url: string;
+      let screenshot: FileToSave;
       try {
-        url = await storeImage(config.dataDir, 'swaps', file.buffer);
+        screenshot = newFile(view.swap.userId, 'swap_screenshot', await encodeImage(file.buffer));
       } catch (error) {
         if (error instanceof AppError && error.code === 'IMAGE_INVALID_TYPE') {
           throw new AppError('IMAGE_INVALID_TYPE', {
@@ -314,18 +314,20 @@ export function createAirtimeSwapService(
         }
         throw error;
       }
-      try {
-        const row = await move(view, 'upload', { status: to, screenshotUrl: url }, userId, '');
-        return {
-          success: true as const,
-          message: messages.swapScreenshotUploaded,
-          data: toSwapDto(await viewOrThrow(row.id)),
-        };
-      } catch (error) {
-        // The swap moved meanwhile: the stored file belongs to nothing.
-        await unlink(path.join(config.dataDir, url.replace(/^\//, ''))).catch(() => {});
-        throw error;
-      }
+      // Stored in the transaction that moves the swap: a swap that moved meanwhile keeps nothing.
+      const row = await move(
+        view,
+        'upload',
+        { status: to, screenshotUrl: fileUrl(screenshot.id) },
+        userId,
+        '',
+        (tx) => files.save(tx, [screenshot]),
+      );
+      return {
+        success: true as const,
+        message: messages.swapScreenshotUploaded,
+        data: toSwapDto(await viewOrThrow(row.id)),
+      };
     },
 
     async list(userId: string): Promise<{ success: true; data: SwapDto[] }> {

@@ -3,7 +3,9 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { toUserDto } from './dto';
 import { usersRepository } from './repository';
-import { storeAvatar } from './avatar-store';
+import { fileUrl, newFile, type FileStore } from '../files/file-store';
+import { encodeAvatar } from '../files/image-encoding';
+import type { FileKind } from '../files/repository';
 
 export interface ProfileUpdate {
   firstName?: string;
@@ -13,7 +15,9 @@ export interface ProfileUpdate {
   birthDate?: string;
 }
 
-export function createUserService({ database, config }: AppDeps) {
+const AVATAR_KINDS: FileKind[] = ['avatar_original', 'avatar', 'avatar_thumb'];
+
+export function createUserService({ database }: AppDeps, files: FileStore) {
   async function current(userId: string) {
     const user = await usersRepository.findById(database.db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
@@ -41,9 +45,31 @@ export function createUserService({ database, config }: AppDeps) {
       };
     },
 
-    async uploadPicture(userId: string, image: Buffer) {
-      const urls = await storeAvatar(config.dataDir, userId, image);
-      await usersRepository.update(database.db, userId, urls);
+    /**
+     * The new picture's three sizes, the user's URLs and the removal of the pictures it replaces,
+     * in one transaction: a failed upload leaves the old picture whole, a replaced one is gone.
+     */
+    async uploadPicture(userId: string, input: Buffer) {
+      const { original, image, thumbnail } = await encodeAvatar(input);
+      const originalFile = newFile(userId, 'avatar_original', original);
+      const imageFile = newFile(userId, 'avatar', image);
+      const thumbnailFile = newFile(userId, 'avatar_thumb', thumbnail);
+      const saved = [originalFile, imageFile, thumbnailFile];
+      const urls = {
+        imageUrl: fileUrl(imageFile.id),
+        thumbnailUrl: fileUrl(thumbnailFile.id),
+        originalImageUrl: fileUrl(originalFile.id),
+      };
+      await database.db.transaction(async (tx) => {
+        await files.save(tx, saved);
+        await usersRepository.update(tx, userId, urls);
+        await files.removeOwned(
+          tx,
+          userId,
+          AVATAR_KINDS,
+          saved.map((f) => f.id),
+        );
+      });
       return { success: true as const, message: messages.profilePictureUpdated, data: urls };
     },
   };

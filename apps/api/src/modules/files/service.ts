@@ -1,0 +1,29 @@
+import { AppError } from '../../errors';
+import type { FileStore, StoredFile } from './file-store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Viewer {
+  id: string;
+  role: 'user' | 'admin';
+}
+
+/**
+ * Reading uploaded files: their owner and admins only. Anyone else gets the same 404 as for a
+ * file that does not exist, so an id reveals nothing (decision 0021).
+ */
+export function createFileService(store: FileStore) {
+  return {
+    store,
+    async read(viewer: Viewer, id: string): Promise<StoredFile> {
+      if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+      const file = await store.read(id.toLowerCase());
+      if (!file || (file.ownerId !== viewer.id && viewer.role !== 'admin')) {
+        throw new AppError('NOT_FOUND');
+      }
+      return file;
+    },
+  };
+}
+
+export type FileService = ReturnType<typeof createFileService>;
