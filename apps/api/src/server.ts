@@ -1,7 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './runtime';
-import { startDepositSweeper } from './jobs/deposit-sweeper';
+import { startBackgroundJobs } from './jobs/background-jobs';
+import { closeHttp, createShutdown } from './shutdown';
 
 async function main() {
   let config;
@@ -22,31 +23,15 @@ async function main() {
     // The API still serves everything else; an empty catalogue fills on the next start.
     deps.logger.error({ err: error }, 'could not fill the catalogue from the suppliers');
   }
-  const stopReconciler =
-    config.reconcilerIntervalMs > 0
-      ? app.services.reconciler.start(config.reconcilerIntervalMs)
-      : () => {};
-  // The deposit sweep rides on the reconciler's switch and interval (both finish open money).
-  const stopSweeper =
-    config.reconcilerIntervalMs > 0
-      ? startDepositSweeper(app.services.deposits, deps.logger, config.reconcilerIntervalMs)
-      : () => {};
-  // finished days rolled up for the admin dashboard (safe on several processes).
-  const stopRollup =
-    config.analyticsRollupIntervalMs > 0
-      ? app.services.analyticsRollup.start(config.analyticsRollupIntervalMs)
-      : () => {};
-  const close = async (signal: string) => {
-    deps.logger.info({ signal }, 'shutting down');
-    stopReconciler();
-    stopSweeper();
-    stopRollup();
-    await app.close();
-    await deps.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  // Background jobs (reconciler, deposit sweep, analytics rollup, retention) on one helper.
+  const jobs = startBackgroundJobs(deps, app.services);
+  // Graceful stop: drains run together (no new requests, in-flight ones and running job passes
+  // finish), then the closers in order. Add a listener's close with shutdown.drain(...).
+  const shutdown = createShutdown({ logger: deps.logger, timeoutMs: config.shutdownTimeoutMs });
+  shutdown.drain('http', () => closeHttp(app));
+  shutdown.drain('jobs', () => jobs.stop());
+  shutdown.close('runtime', () => deps.close());
+  shutdown.listen();
   await app.listen({ port: config.port, host: config.host });
   deps.logger.info(
     {

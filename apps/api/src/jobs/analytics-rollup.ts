@@ -29,7 +29,7 @@ export interface RollupResult {
  * ON CONFLICT DO NOTHING, so a day rolled twice at once is stored once with the same figures.
  * It only reads the purchase path's tables; nothing is written on a purchase.
  */
-export function createAnalyticsRollup({ database, clock, logger }: AppDeps) {
+export function createAnalyticsRollup({ database, clock }: AppDeps) {
   const db = database.db;
   const revenueAccounts = revenueAccountsOnce();
 
@@ -66,29 +66,12 @@ export function createAnalyticsRollup({ database, clock, logger }: AppDeps) {
     return result;
   }
 
-  /** Background loop for the server: a pass soon after start, then every intervalMs. */
-  function start(intervalMs: number): () => void {
-    let stopped = false;
-    let timer: NodeJS.Timeout | undefined;
-    const tick = async () => {
-      try {
-        while (!stopped && (await runOnce()).rolled.length === ROLLUP_BATCH) {
-          // A full batch (a backlog, e.g. the first start on old data): go on at once.
-        }
-      } catch (error) {
-        logger.error({ err: error }, 'analytics rollup failed');
-      }
-      if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
-    };
-    // Soon after start, so days that ended while no process was running are caught up.
-    timer = setTimeout(() => void tick(), Math.min(intervalMs, 10_000));
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    };
+  /** One background pass (jobs/job-runner.ts): true when a full batch says a backlog remains. */
+  async function pass(): Promise<boolean> {
+    return (await runOnce()).rolled.length === ROLLUP_BATCH;
   }
 
-  return { runOnce, start };
+  return { runOnce, pass };
 }
 
 export type AnalyticsRollup = ReturnType<typeof createAnalyticsRollup>;

@@ -57,28 +57,12 @@ export function createReconciler(deps: AppDeps, settlement: Settlement) {
     return result;
   }
 
-  /** Background loop for the server; each pass drains what is due. */
-  function start(intervalMs: number): () => void {
-    let stopped = false;
-    let timer: NodeJS.Timeout | undefined;
-    const tick = async () => {
-      try {
-        while (!stopped && (await runOnce()).checked === BATCH) {
-          // A full batch: more may be due right away.
-        }
-      } catch (error) {
-        logger.error({ err: error }, 'reconciler pass failed');
-      }
-      if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
-    };
-    timer = setTimeout(() => void tick(), intervalMs);
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    };
+  /** One background pass (jobs/job-runner.ts): true when a full batch says more is due now. */
+  async function pass(): Promise<boolean> {
+    return (await runOnce()).checked === BATCH;
   }
 
-  return { runOnce, start };
+  return { runOnce, pass };
 }
 
 export type Reconciler = ReturnType<typeof createReconciler>;
