@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Command } from 'commander';
 import { loadConfig } from './config';
 import { createRuntime } from './runtime';
@@ -10,7 +11,12 @@ import {
   runLiveCheck,
 } from './modules/admin-cli/live-check';
 import { migrateDatabase } from './modules/admin-cli/migrate';
+import { backupPglite, restorePglite } from './db/pglite-backup';
 import { openProviders } from './providers';
+
+/** backup/restore copy the embedded database; a PostgreSQL server has its own tools. */
+const POSTGRES_BACKUP_HINT =
+  'DATABASE_URL is set: back up PostgreSQL with pg_dump --format=custom and restore with pg_restore (README, Backups).';
 
 /** Operator commands: `npm run cli -- <command>`. Each opens the database, acts, and closes. */
 const program = new Command('owo').description('Operator commands for the Owo wallet');
@@ -33,6 +39,28 @@ program
   )
   .action(async () => {
     console.log(await migrateDatabase(loadConfig()));
+  });
+
+program
+  .command('backup')
+  .description(
+    'copy the embedded database (DATA_DIR/pg) to a file; stop the server first. PostgreSQL: pg_dump (README, Backups)',
+  )
+  .argument('<file>')
+  .action(async (file: string) => {
+    const config = loadConfig();
+    if (config.databaseUrl) throw new Error(POSTGRES_BACKUP_HINT);
+    console.log(await backupPglite(path.join(config.dataDir, 'pg'), path.resolve(file)));
+  });
+
+program
+  .command('restore')
+  .description('restore a `backup` file into an empty DATA_DIR (embedded database only)')
+  .argument('<file>')
+  .action(async (file: string) => {
+    const config = loadConfig();
+    if (config.databaseUrl) throw new Error(POSTGRES_BACKUP_HINT);
+    console.log(await restorePglite(path.resolve(file), path.join(config.dataDir, 'pg')));
   });
 
 program
