@@ -76,10 +76,12 @@ describe('cli backup and restore (embedded database)', () => {
     expect(restore.out).toContain('Restored');
     expect(restore.code).toBe(0);
     await withPglite(restored, async (database) => {
-      const rows = await database.db.execute<{ reason: string }>(
+      const result = await database.db.execute(
         sql`select reason from audit_log where action = 'backup.test'`,
       );
-      expect(rows.rows.map((r) => r.reason)).toEqual(['kept']);
+      expect((result as unknown as { rows: { reason: string }[] }).rows).toEqual([
+        { reason: 'kept' },
+      ]);
       await database.migrate();
       expect(await database.isReady()).toBe(true);
     });
