@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
@@ -15,7 +15,6 @@ import { helmetOptionsFor } from './plugins/security-headers';
 import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
-import { fileRoutes } from './modules/files/routes';
 import { pinRoutes } from './modules/pin/routes';
 import { adminUserRoutes } from './modules/admin/users-routes';
 import { adjustmentRoutes } from './modules/adjustments/routes';
@@ -104,6 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = createServices(deps);
   app.decorate('services', services);
+  // Count and latency by route pattern (decision 0026): the raw URL would carry ids.
+  app.addHook('onResponse', async (request, reply) => {
+    const { method, routeOptions } = request;
+    services.metrics.request(method, routeOptions.url, reply.statusCode, reply.elapsedTime);
+  });
 
   const routeTable: ApiRoute[] = [];
   app.decorate('routeTable', routeTable);
@@ -126,7 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       systemRoutes(api, services);
       authRoutes(api, services);
       userRoutes(api, services);
-      fileRoutes(api, services);
       pinRoutes(api, services);
       adminUserRoutes(api, services);
       adjustmentRoutes(api, services);
@@ -158,6 +161,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  const uploadsDir = path.join(deps.config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+
   const webRoot = deps.config.webDistDir;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
   // The build's copy of index.html with the home screen prerendered into it, for /home
@@ -182,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url === '/api' || url.startsWith('/api/') || !hasWeb) {
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || !hasWeb) {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

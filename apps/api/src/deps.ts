@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { Metrics } from './modules/metrics/metrics';
 import type { SandboxInbox } from './modules/sandbox/inbox';
 
 /** What every service is built from; tests pass their own clock and mailer. */
@@ -20,4 +21,6 @@ export interface AppDeps {
    * app makes its own when absent.
    */
   sandboxInbox?: SandboxInbox;
+  /** The app's Prometheus series; createServices makes them when absent (one set per app). */
+  metrics?: Metrics;
 }

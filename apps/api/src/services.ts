@@ -5,8 +5,6 @@ import { createSessionService } from './modules/auth/session-service';
 import { createGuards } from './plugins/authenticate';
 import { createPinService } from './modules/pin/service';
 import { createUserService } from './modules/users/service';
-import { databaseFileStore } from './modules/files/file-store';
-import { createFileService } from './modules/files/service';
 import { createAdminUserService } from './modules/admin/users-service';
 import { createLedger } from './ledger/ledger';
 import { createAdjustmentService } from './modules/adjustments/service';
@@ -40,6 +38,9 @@ import { createBettingStatsService } from './modules/betting-stats/service';
 import { createOperatorAlertService } from './modules/operator-alerts/service';
 import { createSandboxInbox } from './modules/sandbox/inbox';
 import { createSandboxService, sandboxEnabled } from './modules/sandbox/service';
+import { createMetrics } from './modules/metrics/metrics';
+import { scrapeSources } from './modules/metrics/scrape-sources';
+import { timedProviders } from './modules/metrics/timed-providers';
 
 /** Builds every service once per app; routes receive them, never the database. */
 export function createServices(given: AppDeps) {
@@ -49,16 +50,18 @@ export function createServices(given: AppDeps) {
     ? (given.sandboxInbox ?? createSandboxInbox())
     : undefined;
   sandboxInbox?.useLogger(given.logger);
+  // Every supplier call is timed by wrapping the adapters (decision 0026).
+  const metrics = given.metrics ?? createMetrics();
+  const instrumented = { ...given, metrics, providers: timedProviders(given.providers, metrics) };
   const deps: AppDeps = sandboxInbox
-    ? { ...given, mailer: sandboxInbox.wrap(given.mailer), sandboxInbox }
-    : given;
+    ? { ...instrumented, mailer: sandboxInbox.wrap(given.mailer), sandboxInbox }
+    : instrumented;
+  metrics.readFrom(scrapeSources(deps));
   const otp = createOtpService(deps);
   const sessions = createSessionService(deps);
   const guards = createGuards(sessions, deps.database);
   const auth = createAuthService(deps, otp, sessions);
-  // Uploaded pictures, in the database so every node serves them (decision 0021).
-  const files = createFileService(databaseFileStore(deps.database));
-  const users = createUserService(deps, files.store);
+  const users = createUserService(deps);
   const pin = createPinService(deps, otp);
   const adminUsers = createAdminUserService(deps);
   const ledger = createLedger(deps.database);
@@ -75,7 +78,7 @@ export function createServices(given: AppDeps) {
   const banks = createBankDirectory(deps.providers, deps.clock, createLookupGuard(deps));
   const betting = createBettingService(deps, placeOrder, settlement);
   const servicesPay = createServicesPayService(deps, placeOrder);
-  const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits, switches, files.store);
+  const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits, switches);
   // deposits and KYC
   const depositCredit = createDepositCredit(deps, ledger, limits);
   const deposits = createDepositService(deps, limits, depositCredit);
@@ -105,7 +108,6 @@ export function createServices(given: AppDeps) {
     guards,
     auth,
     users,
-    files,
     pin,
     adminUsers,
     ledger,
@@ -134,6 +136,7 @@ export function createServices(given: AppDeps) {
     bettingStats,
     operatorAlerts,
     sandbox,
+    metrics,
   };
 }
 

@@ -239,6 +239,7 @@ export function createAdminTransactionService(
         recordDecision(actor, 'refund', id, reason, stateOf(row.transaction, order), outcome),
       );
       if (!forced) await resolvedMeanwhile(id, 'refund');
+      deps.metrics?.adminRefund(order.supplier);
       return reply(id, 'refund');
     },
 

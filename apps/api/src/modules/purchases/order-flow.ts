@@ -203,6 +203,7 @@ export function createOrderFlow(
 
     if (outcome.status === 'pending') {
       if (await settlement.markPending(purchase, outcome)) {
+        deps.metrics?.purchase(purchase.supplier, 'pending');
         const reply = replyFor(reserved.row);
         await storeReply(database.db, ctx, reply);
         return reply;

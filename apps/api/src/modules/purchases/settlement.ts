@@ -40,13 +40,16 @@ export function answerOf(outcome: PurchaseOutcome): unknown {
  * state. Used by the paying request and by the reconciler alike; the conditional state update in
  * purchasesRepository.resolve makes the first of them win and the other a no-op.
  */
-export function createSettlement({ database, clock, config, logger }: AppDeps, ledger: Ledger) {
+export function createSettlement(
+  { database, clock, config, logger, metrics }: AppDeps,
+  ledger: Ledger,
+) {
   async function settle(
     purchase: PurchaseRow,
     outcome: Terminal,
     alsoInTransaction?: (tx: Tx, row: TransactionRow) => Promise<void>,
   ): Promise<TransactionRow | undefined> {
-    return database.db.transaction(async (tx) => {
+    const settled = await database.db.transaction(async (tx) => {
       const resolved = await purchasesRepository.resolve(tx, purchase.transactionId, {
         state: outcome.status,
         supplierReference: outcome.status === 'delivered' ? outcome.providerReference : undefined,
@@ -117,6 +120,9 @@ export function createSettlement({ database, clock, config, logger }: AppDeps, l
       await ledger.apply(tx, transfers);
       return row;
     });
+    // Counted once committed, by whichever resolver won (decision 0026).
+    if (settled) metrics?.purchase(purchase.supplier, outcome.status);
+    return settled;
   }
 
   /**

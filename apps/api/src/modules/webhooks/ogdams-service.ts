@@ -12,7 +12,7 @@ export type OgdamsWebhookResult = 'settled' | 'already-final' | 'pending' | 'unm
  * and an order is refunded at most once. A pending event (201/202) leaves the order as it is.
  */
 export function createOgdamsWebhookService(
-  { providers, database, logger }: AppDeps,
+  { providers, database, logger, metrics }: AppDeps,
   settlement: Settlement,
 ) {
   return {
@@ -21,7 +21,10 @@ export function createOgdamsWebhookService(
       headers: Record<string, string | undefined>,
     ): Promise<OgdamsWebhookResult> {
       const event = providers.ogdams.parseWebhook(rawBody, headers);
-      if (!event) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      if (!event) {
+        metrics?.webhook('ogdams', 'bad_signature');
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      }
       const order = await ogdamsWebhookRepository.orderByReference(database.db, event.reference);
       const log = { reference: event.reference, order: order?.transactionId };
       if (!order) {

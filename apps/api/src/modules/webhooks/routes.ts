@@ -9,7 +9,10 @@ const PALMPAY_ACK = 'success';
  * encapsulated plugin so that its raw-body parser applies to these routes only: the signature is
  * checked over the exact bytes PalmPay sent, which a JSON parse-and-reserialise would not keep.
  */
-export function webhookRoutes(app: FastifyInstance, { webhooks, ogdamsWebhooks }: Services) {
+export function webhookRoutes(
+  app: FastifyInstance,
+  { webhooks, ogdamsWebhooks, metrics }: Services,
+) {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
@@ -20,6 +23,7 @@ export function webhookRoutes(app: FastifyInstance, { webhooks, ogdamsWebhooks }
       const raw = typeof request.body === 'string' ? request.body : '';
       const result = await webhooks.palmpay(raw);
       request.log.info({ kind: result.kind, outcome: result.outcome }, 'palmpay webhook');
+      metrics.webhook('palmpay', result.outcome);
       return reply.type('text/plain; charset=utf-8').send(PALMPAY_ACK);
     });
 
@@ -29,6 +33,7 @@ export function webhookRoutes(app: FastifyInstance, { webhooks, ogdamsWebhooks }
       const headers = request.headers as Record<string, string | undefined>;
       const result = await ogdamsWebhooks.handle(raw, headers);
       request.log.info({ result }, 'ogdams webhook');
+      metrics.webhook('ogdams', result);
       return reply.send({ status: true, message: 'received' });
     });
   });

@@ -16,7 +16,7 @@ export type BillNotificationHandler = (event: BillEvent) => Promise<unknown>;
  * retries anything else; errors (the database down) are not, so PalmPay retries them.
  */
 export function createWebhookService(
-  { providers, logger, config }: AppDeps,
+  { providers, logger, config, metrics }: AppDeps,
   credit: DepositCredit,
   billHandler: BillNotificationHandler | undefined,
 ) {
@@ -25,7 +25,10 @@ export function createWebhookService(
       rawBody: string,
     ): Promise<{ kind: PalmPayWebhook['kind']; outcome: CreditOutcome | 'handled' }> {
       const event = providers.palmpay.parseWebhook(rawBody);
-      if (!event) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      if (!event) {
+        metrics?.webhook('palmpay', 'bad_signature');
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      }
       crashPoint(config, 'webhook:after-signature');
       switch (event.kind) {
         case 'checkout':

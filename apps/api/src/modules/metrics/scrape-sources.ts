@@ -1,0 +1,12 @@
+import type { AppDeps } from '../../deps';
+import { metricsRepository } from './repository';
+import type { ScrapeSources } from './metrics';
+
+/** What the scrape-time gauges read from this app's database. */
+export function scrapeSources({ database, clock, logger }: AppDeps): ScrapeSources {
+  return {
+    pendingOrders: () => metricsRepository.pendingOrders(database.db, clock.now()),
+    pool: () => database.poolStats?.(),
+    onError: (error) => logger.warn({ err: error }, 'metrics: could not read the pending orders'),
+  };
+}
