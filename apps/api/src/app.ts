@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
@@ -15,6 +15,7 @@ import { helmetOptionsFor } from './plugins/security-headers';
 import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
+import { fileRoutes } from './modules/files/routes';
 import { pinRoutes } from './modules/pin/routes';
 import { adminUserRoutes } from './modules/admin/users-routes';
 import { adjustmentRoutes } from './modules/adjustments/routes';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       systemRoutes(api, services);
       authRoutes(api, services);
       userRoutes(api, services);
+      fileRoutes(api, services);
       pinRoutes(api, services);
       adminUserRoutes(api, services);
       adjustmentRoutes(api, services);
@@ -161,17 +163,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const uploadsDir = path.join(deps.config.dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    immutable: true,
-  });
-
   const webRoot = deps.config.webDistDir;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
   // The build's copy of index.html with the home screen prerendered into it, for /home
@@ -196,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || !hasWeb) {
+    if (url === '/api' || url.startsWith('/api/') || !hasWeb) {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -5,6 +5,8 @@ import { createSessionService } from './modules/auth/session-service';
 import { createGuards } from './plugins/authenticate';
 import { createPinService } from './modules/pin/service';
 import { createUserService } from './modules/users/service';
+import { databaseFileStore } from './modules/files/file-store';
+import { createFileService } from './modules/files/service';
 import { createAdminUserService } from './modules/admin/users-service';
 import { createLedger } from './ledger/ledger';
 import { createAdjustmentService } from './modules/adjustments/service';
@@ -61,7 +63,9 @@ export function createServices(given: AppDeps) {
   const sessions = createSessionService(deps);
   const guards = createGuards(sessions, deps.database);
   const auth = createAuthService(deps, otp, sessions);
-  const users = createUserService(deps);
+  // Uploaded pictures, in the database so every node serves them (decision 0021).
+  const files = createFileService(databaseFileStore(deps.database));
+  const users = createUserService(deps, files.store);
   const pin = createPinService(deps, otp);
   const adminUsers = createAdminUserService(deps);
   const ledger = createLedger(deps.database);
@@ -78,7 +82,7 @@ export function createServices(given: AppDeps) {
   const banks = createBankDirectory(deps.providers, deps.clock, createLookupGuard(deps));
   const betting = createBettingService(deps, placeOrder, settlement);
   const servicesPay = createServicesPayService(deps, placeOrder);
-  const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits, switches);
+  const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits, switches, files.store);
   // deposits and KYC
   const depositCredit = createDepositCredit(deps, ledger, limits);
   const deposits = createDepositService(deps, limits, depositCredit);
@@ -108,6 +112,7 @@ export function createServices(given: AppDeps) {
     guards,
     auth,
     users,
+    files,
     pin,
     adminUsers,
     ledger,
