@@ -68,8 +68,8 @@ export default defineConfig({
         // its copy would never be used (the API sends home.html for /home from the network).
         globIgnores: ['assets/admin/**', 'home.html'],
         navigateFallback: '/index.html',
-        // API calls and uploaded pictures always go to the network.
-        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
+        // API calls (uploaded pictures among them, decision 0021) always go to the network.
+        navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
       },
     }),
@@ -96,13 +96,11 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': API_ORIGIN,
-      '/uploads': API_ORIGIN,
     },
   },
   preview: {
     proxy: {
       '/api': API_ORIGIN,
-      '/uploads': API_ORIGIN,
     },
   },
 });

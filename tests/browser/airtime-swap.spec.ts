@@ -128,6 +128,8 @@ test('a customer swaps airtime for wallet cash; an admin approves and the balanc
   await detail.getByRole('button', { name: 'View screenshot full size' }).click();
   const viewer = admin.getByRole('dialog', { name: 'Screenshot' });
   await expect(viewer.getByRole('img')).toBeVisible();
+  // Fetched with the admin's token and shown as a blob: URL (decision 0021).
+  await expect(viewer.getByRole('img')).toHaveAttribute('src', /^blob:/);
   await shot(admin, '12-admin-screenshot');
   await viewer.getByRole('button', { name: 'Close screenshot' }).click();
   await detail.getByRole('button', { name: 'Approve' }).click();

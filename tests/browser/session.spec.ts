@@ -28,7 +28,7 @@ test('a token in the address is exchanged for the user, and a bad one is refused
   ).toBe(200);
 });
 
-test('a customer replaces their profile picture', async ({ page }) => {
+test('a customer replaces their profile picture', async ({ page, request }) => {
   await signUpByEmail(page, newEmail('avatar'), 'Tobi');
   await page.getByRole('link', { name: 'Settings' }).click();
   const picture = await sharp({
@@ -40,8 +40,17 @@ test('a customer replaces their profile picture', async ({ page }) => {
     .getByLabel('Change profile picture')
     .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: picture });
   await expect(page.getByText(messages.profilePictureUpdated)).toBeVisible();
-  const src = await page.locator('img[src*="/uploads/avatars/"]').first().getAttribute('src');
-  expect(src).toMatch(/\/uploads\/avatars\/.+\.webp$/);
+  // The picture is the owner's only (decision 0021): fetched with the token, shown as a blob: URL.
+  const avatar = page.locator('img[src^="blob:"]').first();
+  await expect(avatar).toBeVisible();
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const { imageUrl } = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('root')!).state.user as { imageUrl: string },
+  );
+  expect(imageUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+  expect((await request.get(imageUrl)).status()).toBe(401);
 
   // A file that only pretends to be an image is refused by the server.
   await page.getByLabel('Change profile picture').setInputFiles({

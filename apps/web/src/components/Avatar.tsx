@@ -1,12 +1,21 @@
-/** Round profile picture, or the first letter of the name/e-mail when there is none. */
+import { useState } from 'react';
+import { usePrivateImage } from '../lib/private-image';
+
+/**
+ * Round profile picture, or the first letter of the name/e-mail when there is none, while it
+ * loads, or when it cannot be shown (a picture from before decision 0021 answers 404).
+ */
 export function Avatar({ src, name, size = 44 }: { src?: string; name: string; size?: number }) {
   const initial = (name.trim()[0] ?? '?').toUpperCase();
-  return src ? (
+  const shown = usePrivateImage(src);
+  const [broken, setBroken] = useState<string>();
+  return shown && broken !== shown ? (
     <img
-      src={src}
+      src={shown}
       alt=""
       width={size}
       height={size}
+      onError={() => setBroken(shown)}
       className="rounded-full bg-brand-50 object-cover"
       style={{ width: size, height: size }}
     />

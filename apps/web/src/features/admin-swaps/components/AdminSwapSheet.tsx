@@ -7,6 +7,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { CheckIcon } from '../../../components/icons';
 import { AlertCircleIcon } from '../../../components/more-icons';
 import { Spinner } from '../../../components/Spinner';
+import { usePrivateImage } from '../../../lib/private-image';
 import { customerName, displayStatus, formatDateGB, naira, statusLook } from './admin-format';
 import { StatusPill } from '../../admin/shared/StatusPill';
 import type { SwapActions } from './use-swap-actions';
@@ -122,7 +123,7 @@ function Details({
             className="group relative block h-56 w-full overflow-hidden rounded-2xl bg-surface ring-1 ring-line"
             aria-label="View screenshot full size"
           >
-            <img src={swap.screenshotUrl} alt="" className="size-full object-contain py-2" />
+            <ScreenshotThumbnail url={swap.screenshotUrl} />
             <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/70 to-transparent px-3 py-2 text-left text-xs font-semibold text-white">
               Tap to view full size
             </span>
@@ -224,4 +225,10 @@ function Notice({
       <span>{children}</span>
     </p>
   );
+}
+
+/** The screenshot inside its button, fetched with the admin's token (decision 0021). */
+function ScreenshotThumbnail({ url }: { url: string }) {
+  const src = usePrivateImage(url);
+  return src ? <img src={src} alt="" className="size-full object-contain py-2" /> : null;
 }

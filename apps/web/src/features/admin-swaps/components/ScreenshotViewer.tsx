@@ -1,10 +1,12 @@
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../../../components/icons';
 import { useModal } from '../../../components/use-modal';
+import { usePrivateImage } from '../../../lib/private-image';
 
 /** The transfer screenshot at full size over everything (spec 02 §2 "full view"). */
 export function ScreenshotViewer({ url, onClose }: { url: string | null; onClose: () => void }) {
   const panelRef = useModal(url !== null, onClose);
+  const src = usePrivateImage(url);
   if (!url) return null;
   return createPortal(
     <div
@@ -27,11 +29,13 @@ export function ScreenshotViewer({ url, onClose }: { url: string | null; onClose
         </button>
       </div>
       <div className="flex min-h-0 flex-1 items-center justify-center overflow-auto px-4 pb-8">
-        <img
-          src={url}
-          alt="Airtime transfer screenshot"
-          className="size-full rounded-xl object-contain"
-        />
+        {src ? (
+          <img
+            src={src}
+            alt="Airtime transfer screenshot"
+            className="size-full rounded-xl object-contain"
+          />
+        ) : null}
       </div>
     </div>,
     document.body,
