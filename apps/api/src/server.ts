@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './runtime';
 import { startBackgroundJobs } from './jobs/background-jobs';
 import { closeHttp, createShutdown } from './shutdown';
+import { startMetrics } from './modules/metrics/start';
 
 async function main() {
   let config;
@@ -24,12 +25,15 @@ async function main() {
     deps.logger.error({ err: error }, 'could not fill the catalogue from the suppliers');
   }
   // Background jobs (reconciler, deposit sweep, analytics rollup, retention) on one helper.
-  const jobs = startBackgroundJobs(deps, app.services);
+  const jobs = startBackgroundJobs(deps, app.services, app.services.metrics.jobPass);
+  // The metrics listener and the scheduled ledger audit (decision 0026).
+  const metrics = await startMetrics(deps, app.services.metrics);
   // Graceful stop: drains run together (no new requests, in-flight ones and running job passes
   // finish), then the closers in order. Add a listener's close with shutdown.drain(...).
   const shutdown = createShutdown({ logger: deps.logger, timeoutMs: config.shutdownTimeoutMs });
   shutdown.drain('http', () => closeHttp(app));
   shutdown.drain('jobs', () => jobs.stop());
+  shutdown.drain('metrics', () => metrics.stop());
   shutdown.close('runtime', () => deps.close());
   shutdown.listen();
   await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,47 @@
+import type { AppDeps } from '../../deps';
+import { startJob, type RunningJob } from '../../jobs/job-runner';
+import { ledgerAuditJob } from './ledger-audit-job';
+import { startMetricsListener, type MetricsListener } from './listener';
+import type { Metrics } from './metrics';
+
+/**
+ * The server's metrics work, from the configuration: the listener (METRICS_PORT set) and the
+ * scheduled ledger audit (LEDGER_AUDIT_INTERVAL_MS > 0). `stop` closes both; the server runs it
+ * among its shutdown drains.
+ */
+export async function startMetrics(
+  deps: AppDeps,
+  metrics: Metrics,
+): Promise<{ listener: MetricsListener | undefined; stop(): Promise<void> }> {
+  const { config, database, logger } = deps;
+  const audit: RunningJob | undefined =
+    config.ledgerAuditIntervalMs > 0
+      ? startJob(
+          { database, logger, onPass: metrics.jobPass },
+          ledgerAuditJob(deps, metrics, config.ledgerAuditIntervalMs),
+        )
+      : undefined;
+  let listener: MetricsListener | undefined;
+  try {
+    listener = config.metricsPort
+      ? await startMetricsListener({
+          metrics,
+          host: config.metricsHost,
+          port: config.metricsPort,
+          logger,
+        })
+      : undefined;
+  } catch (error) {
+    await audit?.stop();
+    throw error;
+  }
+  if (listener) {
+    logger.info({ host: config.metricsHost, port: listener.port }, 'metrics listener started');
+  }
+  return {
+    listener,
+    async stop() {
+      await Promise.all([listener?.close(), audit?.stop()]);
+    },
+  };
+}
