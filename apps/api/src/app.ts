@@ -177,10 +177,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The web build writes .br/.gz twins of its text files (apps/web/scripts/precompress.ts):
       // sent to clients that accept them, so the JavaScript travels at a third of its size.
       preCompressed: true,
+      // Our cache-control only (setHeaders and the documents below), never send's max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; the shell and the service worker must always be fresh.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
