@@ -40,6 +40,7 @@ import { createServices, type Services } from './services';
 import { operatorAlertRoutes } from './modules/operator-alerts/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { fastifyTrustProxy } from './production-profile';
+import { drainConnections } from './plugins/drain-connections';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,7 +81,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const { status, message } = errorCatalogue[code];
       return (reply as FastifyReply).status(status).send(errorBody(code, message));
     },
+    // A request that reaches a stopping node on a connection it already had is served (with
+    // Connection: close), not refused: nginx does not resend a refused POST elsewhere.
+    return503OnClosing: false,
   });
+  drainConnections(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

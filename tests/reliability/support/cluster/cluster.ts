@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  freePort,
   startApi,
   startSandboxProcess,
   type ApiProcess,
@@ -11,7 +12,7 @@ import {
 } from '../../../../scripts/bench/api-process';
 import { seed } from '../../../../scripts/bench/seed';
 import { createScratchDatabase, type ScratchDatabase } from './database';
-import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
+import { startNginx, type Nginx } from './nginx';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -19,12 +20,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export { BENCH_PIN as CLUSTER_PIN } from '../../../../scripts/bench/seed';
 
 export interface Cluster {
-  /** The round-robin proxy in front of every process: where customers and PalmPay call. */
+  /** nginx in front of every process: where customers and PalmPay call. */
   origin: string;
   apis: ApiProcess[];
   /** Each process's own origin, to aim a request at one of them. */
   origins: string[];
-  proxy: RoundRobinProxy;
+  nginx: Nginx;
   sandbox: SandboxProcess;
   database: ScratchDatabase;
   /** Seeded customers (verified e-mail, PIN 1234, the largest operator credit, a session). */
@@ -42,9 +43,10 @@ export interface ClusterOptions {
 
 /**
  * N API processes on one fresh PostgreSQL database, all talking to one provider sandbox process,
- * behind a round-robin proxy. Each process's PUBLIC_BASE_URL is the proxy, so the webhooks
- * PalmPay's simulator sends for checkouts (to the notifyUrl the API gave it) come in through the
- * proxy too. Everything started is stopped by stop(), also after a failed start.
+ * behind Debian's nginx with the project's nginx.conf (the compose topology without containers).
+ * Each process's PUBLIC_BASE_URL is nginx, so the webhooks PalmPay's simulator sends for
+ * checkouts (to the notifyUrl the API gave it) come in through nginx too. The processes trust
+ * one proxy hop (TRUST_PROXY=1): the client address is the one nginx saw. Everything started is stopped by stop(), also after a failed start.
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'owo-procs-'));
@@ -66,8 +68,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     });
     const sandbox = await startSandboxProcess(ROOT);
     started.push(sandbox);
-    const proxy = await startRoundRobinProxy();
-    started.push({ stop: () => proxy.close() });
+    // nginx's port is chosen first: the processes need their public origin when they start.
+    const nginxPort = await freePort();
+    const origin = `http://127.0.0.1:${nginxPort}`;
     const startOne = () =>
       startApi({
         root: ROOT,
@@ -77,7 +80,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         sessionSecret,
         pinCache: false,
         externalSandbox: sandbox,
-        env: { PUBLIC_BASE_URL: proxy.origin, ...options.env },
+        env: { PUBLIC_BASE_URL: origin, TRUST_PROXY: '1', ...options.env },
       }).then((api) => {
         started.push(api);
         return api;
@@ -87,12 +90,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     apis.push(
       ...(await Promise.all(Array.from({ length: options.processes - 1 }, () => startOne()))),
     );
-    proxy.setBackends(apis.map((api) => api.port));
+    const nginx = await startNginx({ port: nginxPort, apiPorts: apis.map((api) => api.port) });
+    started.push({ stop: () => nginx.close() });
     return {
-      origin: proxy.origin,
+      origin,
       apis,
       origins: apis.map((api) => `http://127.0.0.1:${api.port}`),
-      proxy,
+      nginx,
       sandbox,
       database,
       users: seeded.tokens.map((token, i) => ({ token, id: seeded.userIds[i]! })),
