@@ -10,8 +10,8 @@ export interface Shutdown {
   drain(name: string, run: () => Promise<void>): void;
   /** Runs after every drain has finished, in the order added (database pool, sandbox). */
   close(name: string, run: () => Promise<void>): void;
-  /** Installs the SIGTERM/SIGINT handlers. */
-  listen(): void;
+  /** Installs the SIGTERM/SIGINT handlers (on `signals`, the process unless a test gives one). */
+  listen(signals?: Pick<NodeJS.EventEmitter, 'on'>): void;
   /** The graceful stop (what a signal starts); resolves to the exit code. */
   run(reason: string): Promise<number>;
 }
@@ -83,9 +83,9 @@ export function createShutdown(options: {
   return {
     drain: (name, fn) => drains.push({ name, run: fn }),
     close: (name, fn) => closers.push({ name, run: fn }),
-    listen() {
-      process.on('SIGTERM', onSignal);
-      process.on('SIGINT', onSignal);
+    listen(signals = process) {
+      signals.on('SIGTERM', onSignal);
+      signals.on('SIGINT', onSignal);
     },
     run,
   };
