@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../apps/api/src/db/client';
+import { startApi, startSandboxProcess, type ApiProcess } from '../../scripts/bench/api-process';
 import { ROOT } from './support/cluster/cluster';
 import { createScratchDatabase, type ScratchDatabase } from './support/cluster/database';
 import { POSTGRES_ADMIN_URL } from './support/env';
@@ -89,4 +92,38 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('nodes migrating one empty database at once
     ).toEqual(Array(NODES).fill('Migrations applied (PostgreSQL).'));
     await expectMigratedOnce(database);
   }, 90_000);
+
+  it('three API servers started together on it all become ready', async () => {
+    database = await createScratchDatabase(POSTGRES_ADMIN_URL!);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'owo-migrate-'));
+    const sandbox = await startSandboxProcess(ROOT);
+    const started: ApiProcess[] = [];
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: NODES }, () =>
+          startApi({
+            root: ROOT,
+            databaseUrl: database!.url,
+            poolMax: 2,
+            dataDir,
+            sessionSecret: randomBytes(32).toString('hex'),
+            pinCache: false,
+            externalSandbox: sandbox,
+            readyTimeoutMs: 60_000,
+          }).then((api) => {
+            started.push(api);
+            return api;
+          }),
+        ),
+      );
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ready'))).toEqual(
+        Array(NODES).fill('ready'),
+      );
+      await expectMigratedOnce(database);
+    } finally {
+      await Promise.all(started.map((api) => api.stop()));
+      await sandbox.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
