@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './runtime';
 import { startBackgroundJobs } from './jobs/background-jobs';
-import { closeHttp, createShutdown } from './shutdown';
+import { createShutdown } from './shutdown';
 import { startMetrics } from './modules/metrics/start';
 
 async function main() {
@@ -31,7 +31,9 @@ async function main() {
   // Graceful stop: drains run together (no new requests, in-flight ones and running job passes
   // finish), then the closers in order. Add a listener's close with shutdown.drain(...).
   const shutdown = createShutdown({ logger: deps.logger, timeoutMs: config.shutdownTimeoutMs });
-  shutdown.drain('http', () => closeHttp(app));
+  // app.close() waits for in-flight requests; plugins/drain-connections.ts ends the kept-alive
+  // connections (Connection: close on every reply from the signal on).
+  shutdown.drain('http', () => app.close());
   shutdown.drain('jobs', () => jobs.stop());
   shutdown.drain('metrics', () => metrics.stop());
   shutdown.close('runtime', () => deps.close());

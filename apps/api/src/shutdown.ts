@@ -90,26 +90,3 @@ export function createShutdown(options: {
     run,
   };
 }
-
-/** The part of a Fastify instance the HTTP drain needs. */
-interface HttpApp {
-  close(): Promise<unknown>;
-  server: { closeIdleConnections(): void };
-}
-
-/**
- * Stops accepting and waits for in-flight requests. Node's server.close() only closes the
- * keep-alive connections that are idle at that moment; a connection whose request was still
- * running becomes idle after its reply and would hold the close open until its keep-alive timeout
- * (72 s in Fastify). So idle connections are closed again every SWEEP_MS until the close ends;
- * requests arriving on a kept connection meanwhile get 503 (Fastify's return503OnClosing), which
- * a balancer retries on another node.
- */
-export async function closeHttp(app: HttpApp, sweepMs = 100): Promise<void> {
-  const sweep = setInterval(() => app.server.closeIdleConnections(), sweepMs);
-  try {
-    await app.close();
-  } finally {
-    clearInterval(sweep);
-  }
-}
