@@ -5,12 +5,12 @@ import type { FuzzCase } from './support/fuzz/cases';
 import { changedTables, snapshot, WRITTEN_BY_REFUSED_ATTEMPTS } from './support/fuzz/db-snapshot';
 import { routeCases, spread } from './support/fuzz/plan';
 import { unclearRefusal } from './support/fuzz/reply-check';
-import { ROUTE_INPUTS } from './support/fuzz/route-inputs';
+import { ROUTE_HINTS, routeInputs } from './support/fuzz/route-inputs';
 import { freshSession, makeWorld, type World } from './support/fuzz/world';
 
 /**
- * Bad input: requests generated from the routes' own zod schemas (route-inputs.ts),
- * malformed in every way the fuzzer knows, sent to every route of app.routeTable as a signed-in
+ * Bad input: requests generated from the zod schemas each route declares (its `schema:`, read
+ * from the route table; what schemas cannot say is in route-inputs.ts), malformed in every way the fuzzer knows, sent to every route of app.routeTable as a signed-in
  * customer (admin routes: as an admin). Zero 5xx; every 4xx our error body with a clear message;
  * the database unchanged by every refused request.
  */
@@ -45,11 +45,25 @@ describe('bad input: the schema-generated fuzzer', () => {
     await w?.t.close();
   });
 
-  it('has request schemas for every route of the route table', () => {
-    const keys = w.t.app.routeTable.map((r) => `${r.method} ${r.url}`);
-    const missing = keys.filter((key) => !(key in ROUTE_INPUTS));
-    const stale = Object.keys(ROUTE_INPUTS).filter((key) => !keys.includes(key));
-    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  // The schemas come from the routes themselves; what no schema says must be a hint, so a new
+  // route whose inputs the fuzzer cannot see fails here instead of being fuzzed as input-free.
+  it('knows what every route of the route table reads', () => {
+    const routes = w.t.app.routeTable;
+    const keys = routes.map((r) => `${r.method} ${r.url}`);
+    const stale = Object.keys(ROUTE_HINTS).filter((key) => !keys.includes(key));
+    const unseen: string[] = [];
+    for (const route of routes) {
+      const inputs = routeInputs(route);
+      const key = `${route.method} ${route.url}`;
+      // A path parameter is read through a schema, or handed on as given (looseParams).
+      for (const name of route.url.match(/:(\w+)/g)?.map((p) => p.slice(1)) ?? [])
+        if (!inputs.params && !inputs.looseParams?.[name]) unseen.push(`${key} :${name}`);
+      // A write either reads a JSON body with a schema or is named for how it reads otherwise.
+      const readsOtherwise = inputs.upload || inputs.rawBody || inputs.writesWithoutInput;
+      if (route.method !== 'GET' && !inputs.body && !readsOtherwise && !inputs.looseParams)
+        unseen.push(`${key} body`);
+    }
+    expect({ unseen, stale }).toEqual({ unseen: [], stale: [] });
   });
 
   // The soak sends over 100,000 requests: longer than the suite's 600 s default.
@@ -84,7 +98,7 @@ describe('bad input: the schema-generated fuzzer', () => {
       // issued before the first snapshot; judged requests get a fresh one each.
       const batchSession = await freshSession(w);
       const tokenFor = (c: FuzzCase): string | undefined => {
-        if (ROUTE_INPUTS[c.route]?.ownSession) return batchSession;
+        if (ROUTE_HINTS[c.route]?.ownSession) return batchSession;
         const access = accessOf.get(c.route);
         return access === 'admin' ? w.admin.token : access === 'user' ? w.user.token : undefined;
       };
@@ -134,7 +148,7 @@ describe('bad input: the schema-generated fuzzer', () => {
           if (c.expect !== 'judged') {
             await send(c, tokenFor(c));
             batchCount += 1;
-          } else if (ROUTE_INPUTS[c.route]?.neverAccepted) bump(dropped, c.route);
+          } else if (ROUTE_HINTS[c.route]?.neverAccepted) bump(dropped, c.route);
           else judgedCandidates.push(c);
         }
       }
@@ -150,7 +164,7 @@ describe('bad input: the schema-generated fuzzer', () => {
       let last = after;
       for (const c of judged) {
         let token = tokenFor(c);
-        if (ROUTE_INPUTS[c.route]?.ownSession) {
+        if (ROUTE_HINTS[c.route]?.ownSession) {
           token = await freshSession(w);
           last = await snapshot(w.t.deps.database.db);
         }

@@ -39,6 +39,7 @@ import { bettingStatsRoutes } from './modules/betting-stats/routes';
 import { createServices, type Services } from './services';
 import { operatorAlertRoutes } from './modules/operator-alerts/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
+import { openapiRoutes, registerApiDocument } from './modules/openapi/document';
 import { fastifyTrustProxy } from './production-profile';
 import { drainConnections } from './plugins/drain-connections';
 
@@ -58,6 +59,8 @@ export interface ApiRoute {
   /** The full path with its parameters, e.g. /api/transactions/:id. */
   url: string;
   access: RouteAccess;
+  /** The zod schemas the route declared (body, querystring, params), read by the fuzzer. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 /**
@@ -127,13 +130,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : 'public';
     for (const method of [route.method].flat()) {
       // HEAD routes are fastify's automatic twins of GET routes.
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, access, schema: route.schema });
     }
   });
 
+  // The API document collects the routes registered after it (decision 0025).
+  await registerApiDocument(app);
   await app.register(
     async (api) => {
       systemRoutes(api, services);
+      openapiRoutes(api);
       authRoutes(api, services);
       userRoutes(api, services);
       fileRoutes(api, services);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { ApiRoute } from '../../../../apps/api/src/app';
 import { routeArbitraries, routeContext, type FuzzCase } from './cases';
 import type { Images } from './multipart-cases';
-import { ROUTE_INPUTS } from './route-inputs';
+import { routeInputs } from './route-inputs';
 
 /** A stable number for a route key, so each route has its own seed. */
 function hash(text: string): number {
@@ -30,8 +30,7 @@ const CHUNK = 100;
  */
 export function* routeCases(route: ApiRoute, options: PlanOptions): Generator<FuzzCase> {
   const key = `${route.method} ${route.url}`;
-  const inputs = ROUTE_INPUTS[key];
-  if (!inputs) return;
+  const inputs = routeInputs(route);
   const seed = (options.seed ^ hash(key)) >>> 0;
   const ctx = routeContext(route, inputs, options.images, options.realParams[key] ?? {}, seed);
   const arbitraries = routeArbitraries(ctx);

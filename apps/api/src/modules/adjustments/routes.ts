@@ -18,16 +18,20 @@ export const creditBody = z.object({
 
 /** Admin: an operator credit to a customer's wallet (admin role checked on the server). */
 export function adjustmentRoutes(app: FastifyInstance, { adjustments, guards }: Services) {
-  app.post('/admin/users/:id/credit', { onRequest: guards.requireAdmin }, async (request) => {
-    const params = idParams.safeParse(request.params);
-    if (!params.success) throw new AppError('NOT_FOUND');
-    const body = parse(creditBody, request.body);
-    const admin = authOf(request).user;
-    return adjustments.credit({
-      userId: params.data.id,
-      amountKobo: body.amount,
-      reason: body.reason,
-      actor: { id: admin.id, email: admin.email },
-    });
-  });
+  app.post(
+    '/admin/users/:id/credit',
+    { onRequest: guards.requireAdmin, schema: { params: idParams, body: creditBody } },
+    async (request) => {
+      const params = idParams.safeParse(request.params);
+      if (!params.success) throw new AppError('NOT_FOUND');
+      const body = parse(creditBody, request.body);
+      const admin = authOf(request).user;
+      return adjustments.credit({
+        userId: params.data.id,
+        amountKobo: body.amount,
+        reason: body.reason,
+        actor: { id: admin.id, email: admin.email },
+      });
+    },
+  );
 }

@@ -45,24 +45,28 @@ export function adminProductRoutes(app: FastifyInstance, { adminProducts, guards
   );
 
   // ---- lists: every plan, unavailable ones too, with the supplier's cost
-  app.get(`${base}/data-plans`, admin, async (r) =>
+  app.get(`${base}/data-plans`, { ...admin, schema: { querystring: networkQuery } }, async (r) =>
     adminProducts.dataPlans(parse(networkQuery, r.query).network),
   );
   app.get(`${base}/ogdams-plans`, admin, async () => adminProducts.ogdamsPlans());
-  app.get(`${base}/vtpass/data-plans/list`, admin, async (r) =>
-    adminProducts.vtpassDataPlans(parse(serviceQuery, r.query).serviceID),
+  app.get(
+    `${base}/vtpass/data-plans/list`,
+    { ...admin, schema: { querystring: serviceQuery } },
+    async (r) => adminProducts.vtpassDataPlans(parse(serviceQuery, r.query).serviceID),
   );
-  app.get(`${base}/cable-plans`, admin, async (r) =>
+  app.get(`${base}/cable-plans`, { ...admin, schema: { querystring: cableQuery } }, async (r) =>
     adminProducts.cablePlans(parse(cableQuery, r.query).cablename),
   );
-  app.get(`${base}/vtpass/tv-plans`, admin, async (r) =>
-    adminProducts.vtpassTvPlans(parse(serviceQuery, r.query).serviceID),
+  app.get(
+    `${base}/vtpass/tv-plans`,
+    { ...admin, schema: { querystring: serviceQuery } },
+    async (r) => adminProducts.vtpassTvPlans(parse(serviceQuery, r.query).serviceID),
   );
   app.get(`${base}/utility-discount`, admin, async () => adminProducts.utilityDiscount());
 
   // ---- edits: sellingPrice and/or isAvailable, each route only its own kind of plan
   const patch = (path: string, kind: PlanKind) =>
-    app.patch(path, admin, async (r) =>
+    app.patch(path, { ...admin, schema: { params: idParams, body: planPatchBody } }, async (r) =>
       adminProducts.updatePlan(
         actorOf(r),
         kind,
@@ -78,21 +82,24 @@ export function adminProductRoutes(app: FastifyInstance, { adminProducts, guards
 
   // ---- plans added by hand (the spec's paths end in a slash; both spellings answer)
   for (const path of [`${base}/data-plans`, `${base}/data-plans/`]) {
-    app.post(path, admin, async (r, reply) =>
+    app.post(path, { ...admin, schema: { body: newDataPlanBody } }, async (r, reply) =>
       reply
         .status(201)
         .send(await adminProducts.addDataPlan(actorOf(r), parse(newDataPlanBody, r.body))),
     );
   }
   for (const path of [`${base}/cable-plans`, `${base}/cable-plans/`]) {
-    app.post(path, admin, async (r, reply) =>
+    app.post(path, { ...admin, schema: { body: newCablePlanBody } }, async (r, reply) =>
       reply
         .status(201)
         .send(await adminProducts.addCablePlan(actorOf(r), parse(newCablePlanBody, r.body))),
     );
   }
 
-  app.put(`${base}/utility-discount`, admin, async (r) =>
-    adminProducts.setUtilityDiscount(actorOf(r), parse(utilityDiscountBody, r.body).percentage),
+  app.put(
+    `${base}/utility-discount`,
+    { ...admin, schema: { body: utilityDiscountBody } },
+    async (r) =>
+      adminProducts.setUtilityDiscount(actorOf(r), parse(utilityDiscountBody, r.body).percentage),
   );
 }

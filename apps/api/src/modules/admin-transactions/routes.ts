@@ -31,33 +31,49 @@ export function adminTransactionRoutes(
     return { id, email };
   };
 
-  app.get('/admin/transactions', admin, async (request) =>
-    adminTransactions.list(parse(adminTransactionsQuery, request.query)),
+  app.get(
+    '/admin/transactions',
+    { ...admin, schema: { querystring: adminTransactionsQuery } },
+    async (request) => adminTransactions.list(parse(adminTransactionsQuery, request.query)),
   );
 
-  app.get('/admin/orders/needs-decision', admin, async (request) =>
-    adminTransactions.needsDecision(parse(pageQuery, request.query).page),
+  app.get(
+    '/admin/orders/needs-decision',
+    { ...admin, schema: { querystring: pageQuery } },
+    async (request) => adminTransactions.needsDecision(parse(pageQuery, request.query).page),
   );
 
-  app.get('/admin/transactions/:id', admin, async (request) =>
+  app.get('/admin/transactions/:id', { ...admin, schema: { params: idParams } }, async (request) =>
     adminTransactions.get(transactionId(request.params)),
   );
 
-  app.post('/admin/transactions/:id/approve', admin, async (request) => {
-    const id = transactionId(request.params);
-    const { reason } = parse(approveBody, request.body);
-    return adminTransactions.approve(actor(request), id, reason);
-  });
+  app.post(
+    '/admin/transactions/:id/approve',
+    { ...admin, schema: { params: idParams, body: approveBody } },
+    async (request) => {
+      const id = transactionId(request.params);
+      const { reason } = parse(approveBody, request.body);
+      return adminTransactions.approve(actor(request), id, reason);
+    },
+  );
 
-  app.post('/admin/transactions/:id/refund', admin, async (request) => {
-    const id = transactionId(request.params);
-    const { reason } = parse(orderActionBody, request.body);
-    return adminTransactions.refund(actor(request), id, reason);
-  });
+  app.post(
+    '/admin/transactions/:id/refund',
+    { ...admin, schema: { params: idParams, body: orderActionBody } },
+    async (request) => {
+      const id = transactionId(request.params);
+      const { reason } = parse(orderActionBody, request.body);
+      return adminTransactions.refund(actor(request), id, reason);
+    },
+  );
 
-  app.post('/admin/transactions/:id/reverse', admin, async (request) => {
-    const id = transactionId(request.params);
-    const { reason } = parse(orderActionBody, request.body);
-    return adminTransactions.reverse(actor(request), id, reason);
-  });
+  app.post(
+    '/admin/transactions/:id/reverse',
+    { ...admin, schema: { params: idParams, body: orderActionBody } },
+    async (request) => {
+      const id = transactionId(request.params);
+      const { reason } = parse(orderActionBody, request.body);
+      return adminTransactions.reverse(actor(request), id, reason);
+    },
+  );
 }

@@ -15,17 +15,25 @@ export const roleBody = z.object({ role: z.enum(ROLES, { error: 'Role must be us
 
 /** Admin: the customer list and role changes. Every route checks the admin role on the server. */
 export function adminUserRoutes(app: FastifyInstance, { adminUsers, guards }: Services) {
-  app.get('/admin/users', { onRequest: guards.requireAdmin }, async (request) => {
-    return adminUsers.list(parse(listQuery, request.query));
-  });
+  app.get(
+    '/admin/users',
+    { onRequest: guards.requireAdmin, schema: { querystring: listQuery } },
+    async (request) => {
+      return adminUsers.list(parse(listQuery, request.query));
+    },
+  );
 
-  app.patch('/admin/users/:id/role', { onRequest: guards.requireAdmin }, async (request) => {
-    const params = idParams.safeParse(request.params);
-    // A malformed id names no user: the same 404 as an unknown one.
-    if (!params.success) throw new AppError('NOT_FOUND');
-    const { id } = params.data;
-    const { role } = parse(roleBody, request.body);
-    const { user } = authOf(request);
-    return adminUsers.setRole({ id: user.id, email: user.email }, id, role);
-  });
+  app.patch(
+    '/admin/users/:id/role',
+    { onRequest: guards.requireAdmin, schema: { params: idParams, body: roleBody } },
+    async (request) => {
+      const params = idParams.safeParse(request.params);
+      // A malformed id names no user: the same 404 as an unknown one.
+      if (!params.success) throw new AppError('NOT_FOUND');
+      const { id } = params.data;
+      const { role } = parse(roleBody, request.body);
+      const { user } = authOf(request);
+      return adminUsers.setRole({ id: user.id, email: user.email }, id, role);
+    },
+  );
 }

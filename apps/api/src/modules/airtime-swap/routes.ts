@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { messages } from '@owo/shared/messages';
 import { swapCreateSchema, swapPageQuery } from '@owo/shared/schemas/airtime-swap';
 import { AppError } from '../../errors';
@@ -10,6 +11,9 @@ import { fill, fileLabel } from './dto';
 /** A swap is named by its reference (SWP-XXXXXXXX) or its uuid; anything else is refused. */
 export const SWAP_REF =
   /^(SWP-[A-Z0-9]{8}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The path parameter as documented; swapRef() below is what the handlers run. */
+export const swapParams = z.object({ swapId: z.string().regex(SWAP_REF) });
 
 export function swapRef(params: unknown): string {
   const ref = (params as { swapId?: unknown } | undefined)?.swapId;
@@ -55,15 +59,19 @@ export function airtimeSwapRoutes(app: FastifyInstance, { airtimeSwaps, guards }
   const auth = { onRequest: guards.requireUser };
   const userId = (request: FastifyRequest) => authOf(request).user.id;
 
-  app.post('/airtime-swap', auth, async (request) =>
+  app.post('/airtime-swap', { ...auth, schema: { body: swapCreateSchema } }, async (request) =>
     airtimeSwaps.create(userId(request), parse(swapCreateSchema, request.body)),
   );
 
-  app.post('/airtime-swap/:swapId/upload', auth, async (request) => {
-    const ref = swapRef(request.params);
-    const file = await readScreenshot(request);
-    return airtimeSwaps.upload(userId(request), ref, file);
-  });
+  app.post(
+    '/airtime-swap/:swapId/upload',
+    { ...auth, schema: { params: swapParams } },
+    async (request) => {
+      const ref = swapRef(request.params);
+      const file = await readScreenshot(request);
+      return airtimeSwaps.upload(userId(request), ref, file);
+    },
+  );
 
   // The spec's client calls "airtime-swap/" (trailing slash); both spellings answer.
   for (const url of ['/airtime-swap', '/airtime-swap/']) {
@@ -78,7 +86,9 @@ export function airtimeSwapRoutes(app: FastifyInstance, { airtimeSwaps, guards }
     airtimeSwaps.clearPending(userId(request)),
   );
 
-  app.get('/airtime-swap/get-swaps', auth, async (request) =>
-    airtimeSwaps.page(userId(request), parse(swapPageQuery, request.query).page),
+  app.get(
+    '/airtime-swap/get-swaps',
+    { ...auth, schema: { querystring: swapPageQuery } },
+    async (request) => airtimeSwaps.page(userId(request), parse(swapPageQuery, request.query).page),
   );
 }

@@ -6,14 +6,20 @@ import type { Services } from '../../services';
 /** Admin analytics (spec 2 §7): the dashboard's figures. Admins only, checked on the server. */
 export function analyticsRoutes(app: FastifyInstance, { analytics, guards }: Services) {
   const admin = { onRequest: guards.requireAdmin };
-  app.get('/admin/analytics/summary', admin, async (request) =>
-    analytics.summary(parse(periodQuery, request.query).period),
+  app.get(
+    '/admin/analytics/summary',
+    { ...admin, schema: { querystring: periodQuery } },
+    async (request) => analytics.summary(parse(periodQuery, request.query).period),
   );
-  app.get('/admin/analytics/revenue', admin, async (request) =>
-    analytics.revenue(parse(periodQuery, request.query).period),
+  app.get(
+    '/admin/analytics/revenue',
+    { ...admin, schema: { querystring: periodQuery } },
+    async (request) => analytics.revenue(parse(periodQuery, request.query).period),
   );
-  app.get('/admin/analytics/profits', admin, async (request) =>
-    analytics.profits(parse(rangeQuery, request.query).range),
+  app.get(
+    '/admin/analytics/profits',
+    { ...admin, schema: { querystring: rangeQuery } },
+    async (request) => analytics.profits(parse(rangeQuery, request.query).range),
   );
   app.get('/admin/analytics/previous-deposits', admin, async () => analytics.previousDeposits());
   app.get('/admin/analytics/previous-data-sales', admin, async () => analytics.previousDataSales());

@@ -5,7 +5,9 @@ import type { Services } from '../../services';
 
 /** Admin: the audit log (who changed what), newest first. Admin role checked on the server. */
 export function auditRoutes(app: FastifyInstance, { audit, guards }: Services) {
-  app.get('/admin/audit', { onRequest: guards.requireAdmin }, async (request) =>
-    audit.list(parse(auditQuery, request.query)),
+  app.get(
+    '/admin/audit',
+    { onRequest: guards.requireAdmin, schema: { querystring: auditQuery } },
+    async (request) => audit.list(parse(auditQuery, request.query)),
   );
 }

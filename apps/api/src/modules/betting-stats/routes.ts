@@ -5,7 +5,9 @@ import type { Services } from '../../services';
 
 /** GET admin/analytics/betting (spec 2 §7 Betting): admins only, checked on the server. */
 export function bettingStatsRoutes(app: FastifyInstance, { bettingStats, guards }: Services) {
-  app.get('/admin/analytics/betting', { onRequest: guards.requireAdmin }, async (request) =>
-    bettingStats.stats(parse(bettingStatsQuery, request.query)),
+  app.get(
+    '/admin/analytics/betting',
+    { onRequest: guards.requireAdmin, schema: { querystring: bettingStatsQuery } },
+    async (request) => bettingStats.stats(parse(bettingStatsQuery, request.query)),
   );
 }

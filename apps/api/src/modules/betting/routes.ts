@@ -14,24 +14,27 @@ export function bettingRoutes(app: FastifyInstance, { betting, guards }: Service
 
   // The spec's client posts to "biller/" (trailing slash); both spellings answer.
   for (const url of ['/biller', '/biller/']) {
-    app.post(url, auth, async (request) => {
+    app.post(url, { ...auth, schema: { body: billersSchema } }, async (request) => {
       parse(billersSchema, request.body);
       return betting.billers();
     });
   }
 
-  app.post('/biller/item', auth, async (request) =>
+  app.post('/biller/item', { ...auth, schema: { body: billerItemsSchema } }, async (request) =>
     betting.items(parse(billerItemsSchema, request.body).billerId),
   );
 
   // The hash names the route without the /api prefix (stored keys were written that way).
-  app.post('/biller/betting', auth, async (request, reply) =>
-    sendStored(
-      reply,
-      await betting.purchase(
-        requestContext(request, '/biller/betting'),
-        parse(bettingPurchaseSchema, request.body),
+  app.post(
+    '/biller/betting',
+    { ...auth, schema: { body: bettingPurchaseSchema } },
+    async (request, reply) =>
+      sendStored(
+        reply,
+        await betting.purchase(
+          requestContext(request, '/biller/betting'),
+          parse(bettingPurchaseSchema, request.body),
+        ),
       ),
-    ),
   );
 }

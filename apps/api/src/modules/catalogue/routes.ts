@@ -15,14 +15,16 @@ export function catalogueRoutes(app: FastifyInstance, { catalogue, guards }: Ser
     catalogue.supplierDataPlans(r.params.supplier),
   );
   app.get('/transactions/cable-list', auth, async () => catalogue.cableList());
-  app.get('/transactions/cable-plans', auth, async (r) =>
-    catalogue.cablePlans(parse(cableQuery, r.query).cablename),
+  app.get(
+    '/transactions/cable-plans',
+    { ...auth, schema: { querystring: cableQuery } },
+    async (r) => catalogue.cablePlans(parse(cableQuery, r.query).cablename),
   );
   app.get('/transactions/utility-providers', auth, async () => catalogue.utilityProviders());
-  app.get('/vtpass/data', auth, async (r) =>
+  app.get('/vtpass/data', { ...auth, schema: { querystring: serviceQuery } }, async (r) =>
     catalogue.providerVariations('data', parse(serviceQuery, r.query).serviceID),
   );
-  app.get('/vtpass/tv', auth, async (r) =>
+  app.get('/vtpass/tv', { ...auth, schema: { querystring: serviceQuery } }, async (r) =>
     catalogue.providerVariations('cable', parse(serviceQuery, r.query).serviceID),
   );
 }

@@ -9,12 +9,15 @@ export function depositRoutes(app: FastifyInstance, { deposits, guards }: Servic
   const auth = { onRequest: guards.requireUser };
 
   /** Bank-transfer checkout: anyone (the spec sends unverified users here). */
-  app.post('/deposit/bank-transfer', auth, async (request) =>
-    deposits.bankTransfer(authOf(request).user.id, parse(depositSchema, request.body).amount),
+  app.post(
+    '/deposit/bank-transfer',
+    { ...auth, schema: { body: depositSchema } },
+    async (request) =>
+      deposits.bankTransfer(authOf(request).user.id, parse(depositSchema, request.body).amount),
   );
 
   /** The permanent virtual account: KYC-verified users only (403 otherwise). */
-  app.post('/deposit', auth, async (request) =>
+  app.post('/deposit', { ...auth, schema: { body: depositSchema } }, async (request) =>
     deposits.virtual(authOf(request).user.id, parse(depositSchema, request.body).amount),
   );
 

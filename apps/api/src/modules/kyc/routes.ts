@@ -18,22 +18,34 @@ export function kycRoutes(
   const auth = { onRequest: guards.requireUser };
   const me = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
 
-  app.post('/verification/initiate', auth, async (request) =>
-    verification.initiate(me(request), parse(verificationInitiateSchema, request.body)),
+  app.post(
+    '/verification/initiate',
+    { ...auth, schema: { body: verificationInitiateSchema } },
+    async (request) =>
+      verification.initiate(me(request), parse(verificationInitiateSchema, request.body)),
   );
-  app.post('/verification/validate', auth, async (request) =>
-    verification.validate(me(request), parse(verificationValidateSchema, request.body)),
+  app.post(
+    '/verification/validate',
+    { ...auth, schema: { body: verificationValidateSchema } },
+    async (request) =>
+      verification.validate(me(request), parse(verificationValidateSchema, request.body)),
   );
-  app.post('/verification/enquiry', auth, async (request) =>
-    verification.enquiry(me(request), parse(verificationEnquirySchema, request.body)),
+  app.post(
+    '/verification/enquiry',
+    { ...auth, schema: { body: verificationEnquirySchema } },
+    async (request) =>
+      verification.enquiry(me(request), parse(verificationEnquirySchema, request.body)),
   );
 
   app.get('/account', auth, async (request) => accounts.list(me(request)));
-  app.post('/account/subaccount', auth, async (request) =>
-    accounts.createSubaccount(me(request), parse(subaccountSchema, request.body)),
+  app.post(
+    '/account/subaccount',
+    { ...auth, schema: { body: subaccountSchema } },
+    async (request) =>
+      accounts.createSubaccount(me(request), parse(subaccountSchema, request.body)),
   );
   /** The same as POST deposit: an intent to pay into the permanent account. */
-  app.post('/account/virtual', auth, async (request) =>
+  app.post('/account/virtual', { ...auth, schema: { body: depositSchema } }, async (request) =>
     deposits.virtual(me(request), parse(depositSchema, request.body).amount),
   );
   app.get<{ Params: { id: string } }>('/account/virtual/account/:id', auth, async (request) =>

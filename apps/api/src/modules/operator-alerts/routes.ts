@@ -5,7 +5,9 @@ import type { Services } from '../../services';
 
 /** Admin: the supplier problems an operator must fix. */
 export function operatorAlertRoutes(app: FastifyInstance, { operatorAlerts, guards }: Services) {
-  app.get('/admin/alerts', { onRequest: guards.requireAdmin }, async (request) =>
-    operatorAlerts.list(parse(pageQuery, request.query).page),
+  app.get(
+    '/admin/alerts',
+    { onRequest: guards.requireAdmin, schema: { querystring: pageQuery } },
+    async (request) => operatorAlerts.list(parse(pageQuery, request.query).page),
   );
 }

@@ -16,7 +16,7 @@ export function sandboxRoutes(app: FastifyInstance, { sandbox, guards }: Service
   if (!sandbox) return;
   const auth = { onRequest: guards.requireUser };
 
-  app.get('/sandbox/mailbox', async (request) =>
+  app.get('/sandbox/mailbox', { schema: { querystring: mailboxQuery } }, async (request) =>
     sandbox.mailbox(parse(mailboxQuery, request.query).email),
   );
 

@@ -10,13 +10,21 @@ export function switchAdminRoutes(app: FastifyInstance, { switches, guards }: Se
 
   app.get('/admin/system/status', admin, async () => switches.adminStatus());
 
-  app.post('/admin/system/emergency-shutdown', admin, async (request) => {
-    const { id, email } = authOf(request).user;
-    return switches.shutdown({ id, email }, parse(shutdownBody, request.body));
-  });
+  app.post(
+    '/admin/system/emergency-shutdown',
+    { ...admin, schema: { body: shutdownBody } },
+    async (request) => {
+      const { id, email } = authOf(request).user;
+      return switches.shutdown({ id, email }, parse(shutdownBody, request.body));
+    },
+  );
 
-  app.post('/admin/system/emergency-restore', admin, async (request) => {
-    const { id, email } = authOf(request).user;
-    return switches.restore({ id, email }, parse(restoreBody, request.body));
-  });
+  app.post(
+    '/admin/system/emergency-restore',
+    { ...admin, schema: { body: restoreBody } },
+    async (request) => {
+      const { id, email } = authOf(request).user;
+      return switches.restore({ id, email }, parse(restoreBody, request.body));
+    },
+  );
 }

@@ -4,6 +4,7 @@ import { HISTORY_MAX_PAGE_SIZE } from '@owo/shared/constants';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import { historyPageReply } from '../openapi/reply-schemas';
 
 export const historyQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -15,7 +16,12 @@ export const historyQuery = z.object({
 
 /** GET transactions: the signed-in user's own history, newest first (spec §7). */
 export function historyRoutes(app: FastifyInstance, { history, guards }: Services) {
-  app.get('/transactions', { onRequest: guards.requireUser }, async (request) =>
-    history.list(authOf(request).user.id, parse(historyQuery, request.query)),
+  app.get(
+    '/transactions',
+    {
+      onRequest: guards.requireUser,
+      schema: { querystring: historyQuery, response: { 200: historyPageReply } },
+    },
+    async (request) => history.list(authOf(request).user.id, parse(historyQuery, request.query)),
   );
 }

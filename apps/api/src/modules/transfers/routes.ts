@@ -13,14 +13,17 @@ import { requestContext, sendStored } from '../purchases/route-context';
 export function transferRoutes(app: FastifyInstance, { transfers, banks, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
 
-  app.post('/transfers/verify-recipient', auth, async (request) =>
-    transfers.verifyRecipient(
-      authOf(request).user.id,
-      parse(verifyRecipientSchema, request.body).email,
-    ),
+  app.post(
+    '/transfers/verify-recipient',
+    { ...auth, schema: { body: verifyRecipientSchema } },
+    async (request) =>
+      transfers.verifyRecipient(
+        authOf(request).user.id,
+        parse(verifyRecipientSchema, request.body).email,
+      ),
   );
 
-  app.post('/transfers', auth, async (request, reply) =>
+  app.post('/transfers', { ...auth, schema: { body: transferSchema } }, async (request, reply) =>
     sendStored(
       reply,
       await transfers.transfer(
@@ -30,8 +33,11 @@ export function transferRoutes(app: FastifyInstance, { transfers, banks, guards 
     ),
   );
 
-  app.post('/transfers/verify', auth, async (request) =>
-    banks.verifyAccount(authOf(request).user.id, parse(bankAccountVerifySchema, request.body)),
+  app.post(
+    '/transfers/verify',
+    { ...auth, schema: { body: bankAccountVerifySchema } },
+    async (request) =>
+      banks.verifyAccount(authOf(request).user.id, parse(bankAccountVerifySchema, request.body)),
   );
 
   app.get('/transfers/banks', auth, async () => banks.banks());

@@ -4,15 +4,24 @@ import { AppError } from '../../errors';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import { userReply } from '../openapi/reply-schemas';
 
 export function userRoutes(app: FastifyInstance, { users, guards }: Services) {
-  app.get('/user', { onRequest: guards.requireUser }, async (request) => {
-    return users.get(authOf(request).user.id);
-  });
+  app.get(
+    '/user',
+    { onRequest: guards.requireUser, schema: { response: { 200: userReply } } },
+    async (request) => {
+      return users.get(authOf(request).user.id);
+    },
+  );
 
-  app.patch('/user/update', { onRequest: guards.requireUser }, async (request) => {
-    return users.update(authOf(request).user.id, parse(updateUserSchema, request.body));
-  });
+  app.patch(
+    '/user/update',
+    { onRequest: guards.requireUser, schema: { body: updateUserSchema } },
+    async (request) => {
+      return users.update(authOf(request).user.id, parse(updateUserSchema, request.body));
+    },
+  );
 
   app.post('/user/upload-profile-picture', { onRequest: guards.requireUser }, async (request) => {
     if (!request.isMultipart()) throw new AppError('IMAGE_REQUIRED');

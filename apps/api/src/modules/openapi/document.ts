@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { isZodSchema, toJsonSchema } from './zod-json-schema';
+
+type RouteSchemaParts = Record<string, unknown> & { response?: Record<string, unknown> };
+
+/** Turns the zod parts of one route's schema into the JSON schemas @fastify/swagger reads. */
+function documentedSchema(schema: RouteSchemaParts): RouteSchemaParts {
+  const out: RouteSchemaParts = {};
+  for (const [key, part] of Object.entries(schema)) {
+    if (key === 'response' && part && typeof part === 'object') {
+      out.response = Object.fromEntries(
+        Object.entries(part).map(([code, reply]) => [
+          code,
+          isZodSchema(reply) ? toJsonSchema(reply, 'output') : reply,
+        ]),
+      );
+    } else {
+      out[key] = isZodSchema(part) ? toJsonSchema(part, 'input') : part;
+    }
+  }
+  return out;
+}
+
+const swaggerOptions: FastifyDynamicSwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'OWO wallet API',
+      version: '1.0.0',
+      description:
+        'Every route under /api. Errors answer { success: false, code, message, errors? } ' +
+        'with the status of the error catalogue. Signed-in routes take `Authorization: Bearer <token>`.',
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    },
+  },
+  transform: ({ schema, url }) => ({
+    schema: schema ? (documentedSchema(schema as RouteSchemaParts) as typeof schema) : schema,
+    url,
+  }),
+};
+
+/**
+ * Route schemas are declared once, with the shared zod schemas, for the document (and the
+ * fuzzer); the handlers still run them through parse() (lib/validate.ts), which words each
+ * problem the way the spec does. So fastify's validator accepts everything (decision 0025), and
+ * a reply schema is documentation: replies are sent with plain JSON.stringify, never reshaped.
+ * Must run before any route is added: @fastify/swagger collects routes as they are registered.
+ */
+export async function registerApiDocument(app: FastifyInstance) {
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await app.register(swagger, swaggerOptions);
+}
+
+/** GET /api/openapi.json: the OpenAPI 3.1 document of every API route (public). */
+export function openapiRoutes(app: FastifyInstance) {
+  app.get('/openapi.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+}

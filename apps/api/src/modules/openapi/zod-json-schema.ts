@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** A route schema part is one of the shared zod schemas (fastify's own JSON schemas are not used). */
+export function isZodSchema(value: unknown): value is z.ZodType {
+  return value instanceof z.ZodType;
+}
+
+/**
+ * The JSON schema of what a client sends (io 'input': before defaults and coercion), as OpenAPI
+ * 3.1 reads it. Rules JSON schema cannot state (refinements, transforms) are left out: the
+ * document then says less than the handler checks, never more.
+ */
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    reused: 'inline',
+  }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
