@@ -75,6 +75,11 @@ export const OWNED_PARAM_ROUTES: Record<string, (w: AccessWorld) => OwnedId[]> =
     { label: 'checkout deposit id', value: w.a.checkoutId, ownerOpens: false },
     { label: 'virtual-account deposit id', value: w.a.virtualIntentId, ownerOpens: false },
   ],
+  // Uploaded pictures: the owner's and admins' only (decision 0021).
+  'GET /api/files/:id': (w) => [
+    { label: 'avatar file id', value: w.a.avatarFileId },
+    { label: 'avatar original file id', value: w.a.avatarOriginalFileId },
+  ],
   'GET /api/account/:id': (w) => [
     { label: 'sub-account id', value: w.a.subaccountId },
     { label: 'virtual account id', value: w.a.virtualAccountId },

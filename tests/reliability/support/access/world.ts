@@ -10,7 +10,8 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../../../apps/api/test/harness';
-import { newSwap, signInAdmin } from '../../../../apps/api/test/airtime-swap-support';
+import { newSwap, pngImage, signInAdmin } from '../../../../apps/api/test/airtime-swap-support';
+import { imageUpload } from '../../../../apps/api/test/multipart';
 import { bankTransfer, verifyKyc } from '../../../../apps/api/test/deposit-support';
 
 /**
@@ -35,6 +36,9 @@ export interface AccessWorld {
     purchaseBody: Record<string, unknown>;
     swapRef: string;
     swapUuid: string;
+    /** The ids of A's profile picture files (GET /api/files/:id): 512 px and original. */
+    avatarFileId: string;
+    avatarOriginalFileId: string;
     checkoutId: string;
     sdkSessionId: string;
     checkoutAccountNo: string;
@@ -161,6 +165,18 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     .where(eq(airtimeSwaps.swapId, swapRef));
   if (!swap) throw new Error(`swap ${swapRef} not stored`);
 
+  // A profile picture: its files are served to A and admins only (decision 0021).
+  const picture = await ok<{ data: { imageUrl: string; originalImageUrl: string } }>(
+    t.request({
+      method: 'POST',
+      url: '/api/user/upload-profile-picture',
+      token: a.token,
+      ...imageUpload(await pngImage()),
+    }),
+    'profile picture',
+  );
+  const fileId = (url: string) => url.split('/').at(-1) ?? '';
+
   // A bank-transfer checkout, then KYC (sub-account and virtual account), then a deposit intent
   // into the virtual account.
   const checkout = (await ok<Json>(bankTransfer(t, a.token, 4321), 'checkout')).data;
@@ -194,6 +210,8 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       purchaseBody,
       swapRef,
       swapUuid: swap.id,
+      avatarFileId: fileId(picture.data.imageUrl),
+      avatarOriginalFileId: fileId(picture.data.originalImageUrl),
       checkoutId: String(checkout._id),
       sdkSessionId: String(checkout.sdkSessionId),
       checkoutAccountNo: String(checkout.payerVirtualAccNo),
@@ -237,6 +255,7 @@ export function secretsOf(w: AccessWorld): Record<string, string> {
     'idempotency key': a.purchaseKey,
     'swap reference': a.swapRef,
     'swap uuid': a.swapUuid,
+    'avatar file id': a.avatarFileId,
     'checkout id': a.checkoutId,
     'checkout session': a.sdkSessionId,
     'checkout account number': a.checkoutAccountNo,
