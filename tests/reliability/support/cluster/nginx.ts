@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
   existsSync,
   copyFileSync,
@@ -37,6 +38,9 @@ export async function startNginx(options: { port: number; apiPorts: number[] }):
   }
   const root = path.resolve(import.meta.dirname, '../../../..');
   const prefix = mkdtempSync(path.join(tmpdir(), 'owo-nginx-'));
+  // mkdtemp makes it 0700: nginx started as root runs its workers as nobody, which must reach
+  // the temporary files it buffers large bodies and replies in (client_body_temp, proxy_temp).
+  chmodSync(prefix, 0o755);
   copyFileSync(path.join(root, 'deploy/nginx/nginx.conf'), path.join(prefix, 'nginx.conf'));
   // Like compose's: a node that fails is left out for a while (its requests go to the others).
   writeFileSync(
