@@ -10,9 +10,10 @@ import { freshSession, makeWorld, type World } from './support/fuzz/world';
 
 /**
  * Bad input: requests generated from the zod schemas each route declares (its `schema:`, read
- * from the route table; what schemas cannot say is in route-inputs.ts), malformed in every way the fuzzer knows, sent to every route of app.routeTable as a signed-in
- * customer (admin routes: as an admin). Zero 5xx; every 4xx our error body with a clear message;
- * the database unchanged by every refused request.
+ * from the route table; what schemas cannot say is in route-inputs.ts), malformed in every way
+ * the fuzzer knows, sent to every route of app.routeTable as a signed-in customer (admin routes:
+ * as an admin). Zero 5xx; every 4xx our error body with a clear message; the database unchanged
+ * by every refused request.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);

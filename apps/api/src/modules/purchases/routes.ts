@@ -21,8 +21,9 @@ import { requestContext, sendStored } from './route-context';
 /** The purchase endpoints of spec §7, both families. Thin: validate, call the service, reply. */
 export function purchaseRoutes(app: FastifyInstance, { purchases, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
-  // Documented reply of a purchase that went through (refusals answer the error body).
-  const purchased = { 200: purchaseReply };
+  // Documented replies of a purchase: delivered (200) or processing at the supplier (202);
+  // refusals answer the error body.
+  const purchased = { 200: purchaseReply, 202: purchaseReply };
 
   app.post(
     '/transactions/airtime',
