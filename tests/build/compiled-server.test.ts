@@ -55,7 +55,12 @@ function bundleImports(): Set<string> {
   const found = new Set<string>();
   for (const file of files) {
     const code = readFileSync(path.join(dist, file), 'utf8');
-    for (const m of code.matchAll(/(?:\bfrom|\bimport\(?)\s*["']([^"'./][^"']*)["']/g)) {
+    // esbuild writes static imports at the start of a line and dynamic ones as import("x"); SQL
+    // in template strings ("is distinct from 'pending'") must not read as an import.
+    const statics = code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*["']([^"'./][^"']*)["']/gm);
+    const bare = code.matchAll(/^import\s*["']([^"'./][^"']*)["']/gm);
+    const dynamic = code.matchAll(/\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g);
+    for (const m of [...statics, ...bare, ...dynamic]) {
       const specifier = m[1]!;
       if (specifier.startsWith('node:')) continue;
       const parts = specifier.split('/');
