@@ -46,6 +46,11 @@ describe('GET /api/openapi.json', () => {
     const names = history.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(names).toEqual(expect.arrayContaining(['query:page', 'query:limit', 'query:search']));
     const role = doc.paths['/api/admin/users/{id}/role'].patch;
+    // Signed-in routes name the bearer token; public ones do not.
+    expect(role.security).toEqual([{ bearer: [] }]);
+    expect(history.security).toEqual([{ bearer: [] }]);
+    expect(login.security).toBeUndefined();
+    expect(doc.components.securitySchemes.bearer.scheme).toBe('bearer');
     expect(role.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id', required: true })]),
     );

@@ -22,7 +22,18 @@ function documentedSchema(schema: RouteSchemaParts): RouteSchemaParts {
   return out;
 }
 
-const swaggerOptions: FastifyDynamicSwaggerOptions = {
+/** Who may call a route (from the route table's guards): signed-in routes name the bearer token. */
+function accessParts(app: FastifyInstance, method: string | string[], url: string) {
+  const methods = [method].flat();
+  const access = app.routeTable.find((r) => methods.includes(r.method) && r.url === url)?.access;
+  // Grouped by the path's first segment after /api (auth, transactions, admin, …).
+  const tags = [url.split('/')[2] ?? 'api'];
+  return access === 'user' || access === 'admin'
+    ? { tags, security: [{ bearer: [] }], ...(access === 'admin' && { summary: 'Admin only' }) }
+    : { tags };
+}
+
+const swaggerOptions = (app: FastifyInstance): FastifyDynamicSwaggerOptions => ({
   openapi: {
     openapi: '3.1.0',
     info: {
@@ -36,11 +47,15 @@ const swaggerOptions: FastifyDynamicSwaggerOptions = {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
   },
-  transform: ({ schema, url }) => ({
-    schema: schema ? (documentedSchema(schema as RouteSchemaParts) as typeof schema) : schema,
+  // Runs when the document is first asked for, once every route (and the route table) exists.
+  transform: ({ schema, url, route }) => ({
+    schema: {
+      ...accessParts(app, route.method, url),
+      ...documentedSchema((schema ?? {}) as RouteSchemaParts),
+    } as typeof schema,
     url,
   }),
-};
+});
 
 /**
  * Route schemas are declared once, with the shared zod schemas, for the document (and the
@@ -52,7 +67,7 @@ const swaggerOptions: FastifyDynamicSwaggerOptions = {
 export async function registerApiDocument(app: FastifyInstance) {
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  await app.register(swagger, swaggerOptions);
+  await app.register(swagger, swaggerOptions(app));
 }
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of every API route (public). */
