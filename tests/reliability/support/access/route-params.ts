@@ -19,6 +19,8 @@ export const EXPECTED_PUBLIC = [
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config',
+  // the API document (decision 0025): routes and shapes, no data; every route it names is guarded
+  'GET /api/openapi.json',
   'POST /api/auth/request-otp',
   'POST /api/auth/resend-otp',
   'POST /api/auth/verify-otp',
