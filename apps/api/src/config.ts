@@ -237,6 +237,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NEEDS_DECISION_AFTER_MS <= e.PROCESSING_GRACE_MS) {
     problems.push('NEEDS_DECISION_AFTER_MS: must be more than PROCESSING_GRACE_MS');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    // Two listeners on one port: the start would die on EADDRINUSE without naming the variable.
+    problems.push('METRICS_PORT: must differ from PORT');
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) {
     problems.push(`TRUST_PROXY: ${trustProxy.error}`);

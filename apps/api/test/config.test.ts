@@ -48,6 +48,13 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
   });
 
+  it('refuses a metrics listener on the API port, naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '9100' }).metricsPort).toBe(9100);
+  });
+
   it('treats blank values as unset', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '  ', PORT: '' });
     expect(config.databaseUrl).toBeUndefined();
