@@ -219,11 +219,36 @@ function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
   );
 }
 
+/**
+ * A malformed variable stops the parse; in production the operator still gets every other
+ * production problem in the same round: the malformed ones are left out and the rest judged.
+ */
+function productionLinesBesides(
+  given: Record<string, string>,
+  issues: readonly z.core.$ZodIssue[],
+): string[] {
+  if (given.NODE_ENV !== 'production') return [];
+  const malformed = new Set(issues.map((i) => String(i.path[0])));
+  const rest = envSchema.safeParse(
+    Object.fromEntries(Object.entries(given).filter(([name]) => !malformed.has(name))),
+  );
+  if (!rest.success) return [];
+  const supplier: Partial<Record<LiveSupplierVariable, string>> = Object.fromEntries(
+    LIVE_SUPPLIER_VARIABLES.map((name) => [name, rest.data[name]]),
+  );
+  return productionProblems({ ...rest.data, supplier }).filter(
+    (line) => !malformed.has(line.slice(0, line.indexOf(':'))),
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(withoutBlanks(env));
+  const given = withoutBlanks(env);
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${[...problems, ...productionLinesBesides(given, parsed.error.issues)].join('\n  ')}`,
+    );
   }
   const e = parsed.data;
   // Every problem at once, one line per variable: an operator fixes them in one round.

@@ -129,6 +129,16 @@ describe('production profile', () => {
     expect(problems[0]).toContain(line);
   });
 
+  it('lists the production problems too when a variable is malformed', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: 'short', PORT: 'x' });
+    const named = problems.map((line) => line.split(':')[0]);
+    expect(named).toEqual(
+      expect.arrayContaining(['SESSION_SECRET', 'PORT', 'DATABASE_URL', 'PROVIDER_MODE']),
+    );
+    expect(new Set(named).size).toBe(named.length);
+    expect(problems.find((line) => line.startsWith('SESSION_SECRET'))).toContain('at least 32');
+  });
+
   it('lists every problem at once, one line per variable', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     const named = problems.map((line) => line.split(':')[0]);
