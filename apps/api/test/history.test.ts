@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from './harness';
 import { countRows, kind, loadPlans, purchase, type Plans } from './purchase-support';
+import { transactionsRepository } from '../src/modules/transactions/repository';
 
 /** GET /api/transactions (the history), and the operator credit that shows in it. */
 
@@ -169,6 +170,36 @@ describe('GET /api/transactions', () => {
     ['DEBIT', () => [bought.cable, bought.electricity, bought.data, bought.airtime]],
   ] as const)('searches by type: "%s"', async (text, expected) => {
     expect(ids(await history(alice, `?search=${text}`))).toEqual(expected().map((x) => x._id));
+  });
+
+  it('searches the title the row shows: "funding" finds "Wallet funding", "credit" the adjustment', async () => {
+    // The scenario's funding is an operator credit, shown as "Wallet credit".
+    expect(funding).toMatchObject({ type: 'credit', serviceType: 'adjustment' });
+    expect(ids(await history(alice, '?search=wallet%20credit'))).toEqual([funding._id]);
+    expect(ids(await history(alice, '?search=funding'))).toEqual([]);
+
+    // A deposit row as the deposit credit writes it: its stored texts never say "funding".
+    const carol = await customer(t);
+    const deposit = await transactionsRepository.insert(t.deps.database.db, {
+      userId: carol.id,
+      type: 'credit',
+      serviceType: 'deposit',
+      amountKobo: 150_000,
+      status: 'success',
+      reference: `PP-${carol.id}`,
+      description: 'Bank transfer',
+    });
+    for (const text of ['funding', 'Wallet%20funding', 'WALLET%20FUND']) {
+      expect(ids(await history(carol, `?search=${text}`)), text).toEqual([deposit.id]);
+    }
+    expect(ids(await history(carol, '?search=transfer%20received'))).toEqual([]);
+  });
+
+  it('names a data purchase by the size the plan card prints ("1GB", not "1.0GB")', async () => {
+    expect(bought.data.description).not.toMatch(/\d\.0[KMGT]B/);
+    expect(
+      ids(await history(alice, `?search=${encodeURIComponent(bought.data.description)}`)),
+    ).toEqual([bought.data._id]);
   });
 
   it('searches by phone number (whole or part)', async () => {

@@ -9,11 +9,25 @@ export interface HistoryFilter {
   userId: string;
   from?: Date;
   to?: Date;
-  /** Free text over type, service, phone numbers and description. */
+  /** Free text over type, service, shown title, phone numbers and description. */
   text?: string;
   /** An exact amount, when the search text reads as one. */
   amountKobo?: number;
 }
+
+/**
+ * The title a row shows where no stored text holds it ("Wallet funding" for a deposit); mirrors
+ * transactionTitle in apps/web/src/lib/transactions.ts so a search finds what the customer reads.
+ */
+const shownTitle = sql`case lower(regexp_replace(${transactions.serviceType}, '[^a-zA-Z]', '', 'g'))
+  when 'deposit' then case when ${transactions.type} = 'credit' then 'Wallet funding' else 'Deposit' end
+  when 'transfer' then case when ${transactions.type} = 'credit' then 'Transfer received' else 'Transfer sent' end
+  when 'betting' then 'Betting top-up'
+  when 'airtimetocash' then 'Airtime to Cash'
+  when 'airtimeswap' then 'Airtime to Cash'
+  when 'adjustment' then case when ${transactions.type} = 'credit' then 'Wallet credit' else 'Wallet debit' end
+  when 'reversal' then 'Reversal'
+  else '' end`;
 
 function whereOf(filter: HistoryFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(transactions.userId, filter.userId)];
@@ -28,6 +42,7 @@ function whereOf(filter: HistoryFilter): SQL | undefined {
         sql`${transactions.serviceType} ilike ${pattern}`,
         sql`${transactions.description} ilike ${pattern}`,
         sql`${transactions.reference} ilike ${pattern}`,
+        sql`${shownTitle} ilike ${pattern}`,
         sql`${transactions.metadata}->>'phone' ilike ${pattern}`,
         sql`${transactions.metadata}->>'mobile_number' ilike ${pattern}`,
         sql`${transactions.metadata}->>'meter_number' ilike ${pattern}`,
