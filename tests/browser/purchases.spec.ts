@@ -159,6 +159,8 @@ test('a customer renews cable TV after the card is verified', async ({ page }) =
   await expect(packageSelect).toBeEnabled();
   await packageSelect.selectOption({ index: 1 });
   const label = await packageSelect.locator('option:checked').textContent();
+  // Prices read the way the rest of the app writes them: ₦, never "N1,900".
+  expect(label).toMatch(/ - ₦[\d,]+(\.\d+)?$/);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   const summary = page.getByRole('dialog', { name: 'Summary' });
@@ -172,7 +174,7 @@ test('a customer renews cable TV after the card is verified', async ({ page }) =
   await expect(success).toBeVisible({ timeout: 20_000 });
   await success.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
-  const price = amountKobo(`₦${(label ?? '').split(' - N').pop()}`);
+  const price = amountKobo(`₦${(label ?? '').split(' - ₦').pop()}`);
   await expect(homeBalance(page)).toHaveText(formatKobo(FUNDS * 100 - price));
 });
 

@@ -106,4 +106,18 @@ describe('purchases: the main paths', () => {
       expect(res.body, url).not.toContain('cost');
     }
   });
+
+  it('labels cable plans with the naira sign the rest of the app prints ("₦1,900", not "N1,900")', async () => {
+    const user = await customer(t);
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/transactions/cable-plans?cablename=GOTV',
+      token: user.token,
+    });
+    const plans = res.json().data as { package: string; sellingPrice: number; label: string }[];
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
+      expect(plan.label).toBe(`${plan.package} - ₦${plan.sellingPrice.toLocaleString('en-NG')}`);
+    }
+  });
 });

@@ -57,6 +57,6 @@ export function toCablePlanDto(p: PlanRow): CablePlanDto {
     sellingPrice,
     isAvailable: p.isAvailable,
     value: p.externalId,
-    label: `${p.name} - N${sellingPrice.toLocaleString('en-NG')}`,
+    label: `${p.name} - ₦${sellingPrice.toLocaleString('en-NG')}`,
   };
 }
