@@ -27,7 +27,7 @@ function tx(overrides: Partial<TransactionDto>): TransactionDto {
 describe('transaction titles', () => {
   it('names each kind the way the list shows it', () => {
     expect(transactionTitle(tx({ metadata: { network: 'MTN', plan: { size: '1.0GB' } } }))).toBe(
-      'MTN Data 1.0GB',
+      'MTN Data 1GB',
     );
     expect(
       transactionTitle(
@@ -84,7 +84,7 @@ describe('detail rows', () => {
         },
       }),
     );
-    expect(data.map((r) => r.value)).toEqual(['GLO', '1.0GB · 1 month', '08051234567']);
+    expect(data.map((r) => r.value)).toEqual(['GLO', '1GB · 1 month', '08051234567']);
   });
 
   it('shows the note of a credit', () => {

@@ -1,5 +1,5 @@
 /**
- * How a transaction reads on screen: its kind, title ("MTN Data 1.0GB", "Airtime 08031234567",
+ * How a transaction reads on screen: its kind, title ("MTN Data 1GB", "Airtime 08031234567",
  * "Ikeja Electric", "GOTV Jolli", "Wallet credit") and the rows of the detail sheet. Shared by
  * the home screen and the history screen.
  */
@@ -67,12 +67,12 @@ function cableLabel(value: string | undefined): string | null {
 }
 
 /**
- * The plan's size as recorded ("1.0GB"); a provider plan recorded by its long name
- * ("MTN N1000 1.5GB - 30 days") shows just its size.
+ * The plan's size as the plan card names it: "1.0GB" as recorded by the supplier reads "1GB",
+ * and a plan recorded by its long name ("MTN N1000 1.5GB - 30 days") shows just its size.
  */
 function planSize(size: string | undefined): string {
   if (!size) return '';
-  return size.length > 10 && parseSizeMb(size) !== null ? formatSize(size) : size;
+  return parseSizeMb(size) !== null ? formatSize(size) : size;
 }
 
 export function transactionPhone(tx: Pick<TransactionDto, 'metadata'>): string | null {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { cableByName, discoById, discoByServiceId, type Disco } from '@owo/shared/billers';
 import { messages } from '@owo/shared/messages';
+import { formatSize } from '@owo/shared/plan-groups';
 import {
   NETWORK_IDS,
   OGDAMS_NETWORK_IDS,
@@ -91,7 +92,8 @@ export function createPurchaseService(
       product: 'data',
       service: 'data',
       serviceType: 'data',
-      description: `${network} Data ${plan.size || plan.name}`.trim(),
+      // The size as the plan card prints it ("1GB", not the supplier's "1.0GB").
+      description: `${network} Data ${plan.size ? formatSize(plan.size) : plan.name}`.trim(),
       metadata: {
         network,
         plan: {
