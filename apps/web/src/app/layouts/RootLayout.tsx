@@ -1,16 +1,24 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { MobileOnlyGate } from './MobileOnlyGate';
 import { useInactivityLogout } from '../session/use-inactivity-logout';
 import { useCrossTabSession } from '../session/use-cross-tab-session';
 import { TokenExchange } from '../session/TokenExchange';
 import { ProgressBar } from '../../components/ProgressBar';
 import { SandboxBanner } from '../../features/sandbox/SandboxBanner';
+import { dismissToastsOfPreviousScreen, noteNavigationStarted } from '../../lib/toast';
 
-/** Wraps every route: desktop notice, session upkeep, ?token= exchange, loading bar. */
+/** Wraps every route: desktop notice, session upkeep, ?token= exchange, loading bar, toasts. */
 export function RootLayout() {
   useInactivityLogout();
   useCrossTabSession();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // A toast speaks about the screen it was shown on; leaving that screen dismisses it.
+  useEffect(() => {
+    if (navigation.state !== 'idle') noteNavigationStarted();
+  }, [navigation.state]);
+  useEffect(() => dismissToastsOfPreviousScreen(), [pathname]);
   return (
     <MobileOnlyGate>
       {navigation.state === 'loading' ? <ProgressBar /> : null}

@@ -15,7 +15,7 @@ import { CameraIcon, CheckIcon, CloseIcon } from '../../../components/icons';
 import { AlertCircleIcon } from '../../../components/more-icons';
 import { Skeleton } from '../../../components/Skeleton';
 import { messageOr } from '../../../lib/api-errors';
-import { toast } from '../../../lib/toast';
+import { dismissAllToasts, toast } from '../../../lib/toast';
 import { addScreenshots } from '../api/screenshot-files';
 import { mySwapsKey, pendingSwapKey, uploadScreenshot, useMySwaps } from '../api/swap-api';
 import { readUploadState, type UploadState } from '../api/swap-navigation';
@@ -264,6 +264,8 @@ function Preview({ picked, onRemove }: { picked: Picked; onRemove: () => void })
 
 function UploadDone({ payout }: { payout: number }) {
   const navigate = useNavigate();
+  // The upload form's complaints ("Please select at least one screenshot") are settled now.
+  useEffect(() => dismissAllToasts(), []);
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center bg-surface px-6 text-center">
       <div
