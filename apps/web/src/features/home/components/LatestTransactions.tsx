@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TransactionDto } from '@owo/shared/api-types';
+import { Button } from '../../../components/Button';
 import { ReceiptIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/Skeleton';
 import { TransactionDetailSheet } from '../../../components/TransactionDetailSheet';
@@ -11,10 +12,17 @@ interface LatestTransactionsProps {
   transactions: TransactionDto[] | undefined;
   loading: boolean;
   failed: boolean;
+  /** Loads the list again after a failure. */
+  onRetry: () => void;
 }
 
 /** The 5 latest transactions: See all goes to /transactions, See more opens the detail sheet. */
-export function LatestTransactions({ transactions, loading, failed }: LatestTransactionsProps) {
+export function LatestTransactions({
+  transactions,
+  loading,
+  failed,
+  onRetry,
+}: LatestTransactionsProps) {
   const [open, setOpen] = useState<TransactionDto | null>(null);
   return (
     <section aria-labelledby="latest-title" className="rounded-3xl bg-white p-4 shadow-card">
@@ -52,9 +60,14 @@ export function LatestTransactions({ transactions, loading, failed }: LatestTran
           </p>
           <p className="mt-1 text-xs text-muted">
             {failed
-              ? 'Pull down or come back in a moment.'
+              ? 'Check your connection and try again.'
               : 'Your payments and deposits will show up here.'}
           </p>
+          {failed ? (
+            <Button variant="secondary" block={false} className="mt-3" onClick={onRetry}>
+              Retry
+            </Button>
+          ) : null}
         </div>
       ) : (
         <ul aria-label="Recent transactions" className="divide-y divide-line">

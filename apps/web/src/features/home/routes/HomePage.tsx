@@ -127,6 +127,7 @@ function LatestTransactionsSection({ query }: { query: ReturnType<typeof useLate
       transactions={query.data}
       loading={query.isPending}
       failed={query.isError}
+      onRetry={() => void query.refetch()}
     />
   );
 }
