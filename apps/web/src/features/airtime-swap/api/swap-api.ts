@@ -60,6 +60,9 @@ export function useMySwaps(enabled = true) {
 export function usePendingSwapQuery() {
   const query = useQuery({
     queryKey: pendingSwapKey,
+    // The swap form refuses a second swap from this answer: an admin may have settled the open
+    // one since it was cached, so every screen that asks checks again.
+    refetchOnMount: 'always',
     queryFn: async ({ signal }): Promise<SwapDto | null> => {
       const reply = await apiRequest<PendingSwapReply>('/airtime-swap/pending', { signal });
       return reply.hasPendingSwap && reply.pendingSwap ? reply.pendingSwap : null;

@@ -10,6 +10,7 @@ import {
   SWAP_RATE_PERCENT,
   type SwapNetwork,
 } from '@owo/shared/constants';
+import { messages } from '@owo/shared/messages';
 import { detectNetwork } from '@owo/shared/network-prefixes';
 import { toLocalPhone } from '@owo/shared/phone';
 import { Button } from '../../../components/Button';
@@ -18,6 +19,7 @@ import { AlertCircleIcon } from '../../../components/more-icons';
 import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
 import { useSession } from '../../../lib/session-store';
+import { toast } from '../../../lib/toast';
 import { mySwapsKey, pendingSwapKey, usePendingSwapQuery } from '../api/swap-api';
 import {
   digitsOnly,
@@ -109,8 +111,15 @@ function SwapForm() {
   const amount = Number(values.amount) || 0;
   const payout = payoutAt(amount, SWAP_RATE);
 
+  // One open swap per customer: say so before the form is filled, not after the PIN.
+  const openSwap = pending.data ?? null;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (openSwap) {
+      toast.error(messages.swapOpenExists);
+      return;
+    }
     const { errors: found, request } = validateSwapForm(values);
     setErrors(found);
     if (request) create.review(request);
@@ -135,7 +144,7 @@ function SwapForm() {
         </Link>
       }
       footer={
-        <Button type="submit" form="swap-form" disabled={create.busy}>
+        <Button type="submit" form="swap-form" disabled={create.busy || openSwap !== null}>
           Convert Airtime
         </Button>
       }
@@ -159,16 +168,16 @@ function SwapForm() {
           </div>
         </section>
 
-        {pending.data ? (
+        {openSwap ? (
           <Link
             to="/pending-swap"
-            state={{ pendingSwap: pending.data }}
+            state={{ pendingSwap: openSwap }}
             className="flex items-center gap-3 rounded-2xl bg-accent-100 px-4 py-3 text-sm text-accent-600"
           >
             <AlertCircleIcon size={18} className="shrink-0" />
             <span className="flex-1">
-              You have a pending {naira(pending.data.amount)} {pending.data.network} swap. Complete
-              or cancel it first.
+              You have a pending {naira(openSwap.amount)} {openSwap.network} swap. Complete or
+              cancel it first.
             </span>
             <ChevronRightIcon size={18} />
           </Link>
