@@ -197,6 +197,24 @@ describe('the list', () => {
     expect(refsOf(await list('search=%25%25%25zz'))).toEqual([]);
   });
 
+  it('finds an order by the number it recharged: phone, meter or smart card', async () => {
+    const buyer = await customer(t, 10_000);
+    // Numbers no other test uses (any well-formed number is delivered by the simulators).
+    const tail = String(Date.now()).slice(-7);
+    const phone = `0809${tail}`;
+    const meter = `4545${tail}99`;
+    const card = `787${tail}`;
+    const airtime = await order(buyer, phone, 200);
+    const power = await order(buyer, meter, 200, kind('VTpass electricity'));
+    const tv = await order(buyer, card, 200, kind('VTpass TV'));
+    const idsOf = (res: Reply) => (res.json().data as AdminTransactionDto[]).map((d) => d._id);
+    expect(idsOf(await list(`search=${phone}`))).toEqual([airtime]);
+    expect(idsOf(await list(`search=${meter}`))).toEqual([power]);
+    expect(idsOf(await list(`search=${card}`))).toEqual([tv]);
+    // A part of the number is enough, as for the other searched fields.
+    expect(idsOf(await list(`search=${meter.slice(2, 11)}`))).toEqual([power]);
+  });
+
   it('refuses bad filters with 400', async () => {
     expectError(await list('month=3'), 400, adminMessages.monthNeedsYear);
     expectError(await list('year=2024&day=3'), 400, adminMessages.dayNeedsMonth);

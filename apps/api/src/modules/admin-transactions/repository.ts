@@ -8,7 +8,10 @@ export interface AdminListFilter {
   status?: 'success' | 'pending' | 'failed';
   from?: Date;
   to?: Date;
-  /** Free text over the reference, the customer's email and name. */
+  /**
+   * Free text over the reference, the customer's email and name, and the number the order
+   * recharged (phone, meter or smart card, as the purchase stored it in the metadata).
+   */
   text?: string;
 }
 
@@ -34,6 +37,10 @@ function whereOf(filter: AdminListFilter): SQL | undefined {
         sql`${transactions.reference} ilike ${pattern}`,
         sql`${users.email} ilike ${pattern}`,
         sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+        sql`${transactions.metadata}->>'phone' ilike ${pattern}`,
+        sql`${transactions.metadata}->>'mobile_number' ilike ${pattern}`,
+        sql`${transactions.metadata}->>'meter_number' ilike ${pattern}`,
+        sql`${transactions.metadata}->>'smart_card_number' ilike ${pattern}`,
       ),
     );
   }
