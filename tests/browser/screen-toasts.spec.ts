@@ -34,7 +34,8 @@ test('a wrong-code toast leaves with the code screen; the sign-up success toast 
 
   await expect(page).toHaveURL(/\/account\/complete-registration$/);
   await expect(page.getByLabel('First name')).toBeVisible();
-  await expect(wrongCode).toHaveCount(0);
+  // Gone at once, not merely after its 5 s life.
+  await expect(wrongCode).toHaveCount(0, { timeout: 1_000 });
 
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Okafor');
@@ -83,5 +84,5 @@ test('"Please select at least one screenshot" does not sit on the "Upload Succes
   await page.locator('input[type=file]').setInputFiles([pngFile('transfer.png')]);
   await page.getByRole('button', { name: 'Upload Screenshot' }).click();
   await expect(page.getByRole('heading', { name: messages.swapUploadSuccessful })).toBeVisible();
-  await expect(required).toHaveCount(0);
+  await expect(required).toHaveCount(0, { timeout: 1_000 });
 });
