@@ -101,6 +101,10 @@ test('the dashboard shows the seeded purchases in each period, with the spec car
   await expect(admin.getByTestId('revenue-deposit')).toBeVisible();
   await expect(admin.getByTestId('revenue-tv')).toBeVisible();
   await expect(admin.getByTestId('revenue-chart')).toBeVisible();
+  // The chart and the Total card count the same thing, and the screen says which.
+  await expect(admin.getByTestId('revenue-chart-caption')).toHaveText(
+    'Total and chart exclude bank-transfer deposits.',
+  );
   await screenShot(admin, 'dashboard-monthly');
 
   await expect(admin.getByTestId('profit-total')).toBeVisible();

@@ -112,11 +112,14 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
       const breakdown = revenueBreakdown(figures);
       const total = Object.values(breakdown).reduce((a, b) => a + b, 0);
       // Every bucket of the window, zeros included; the figures come already keyed by bucket.
+      // The chart plots what the Total card shows, the spec's total minus bank_transfer (checkout
+      // deposits), so its points sum to that card (decision 0027); `total` keeps every category.
       const keyOf = (day: string) => (window.bucket === 'month' ? day.slice(0, 7) : day);
       const series = new Map<string, number>();
       for (const day of window.days) series.set(keyOf(day), 0);
       for (const f of figures) {
         if (f.status !== 'success' || !isRevenueCategory(f.category)) continue;
+        if (f.category === 'bank_transfer') continue;
         if (series.has(f.bucket)) series.set(f.bucket, (series.get(f.bucket) ?? 0) + f.amountKobo);
       }
       return {

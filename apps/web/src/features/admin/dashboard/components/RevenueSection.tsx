@@ -11,6 +11,9 @@ import { revenueCards } from './dashboard-figures';
 import { Figure, Panel, PanelError } from './Panel';
 import { periodRange } from './period-range';
 
+/** Says what the Total card and the chart both count, so the two visibly agree. */
+const CHART_CAPTION = 'Total and chart exclude bank-transfer deposits.';
+
 // recharts is heavy: it loads after the numbers, in its own chunk.
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
@@ -128,6 +131,10 @@ export function RevenueSection({ period }: { period: AnalyticsPeriod }) {
         ) : (
           <Skeleton className="h-48 w-full rounded-2xl" />
         )}
+        {/* The chart plots the Total card's figure, which the spec defines without bank_transfer. */}
+        <p data-testid="revenue-chart-caption" className="mt-2 text-xs text-muted">
+          {CHART_CAPTION}
+        </p>
       </Panel>
     </>
   );
