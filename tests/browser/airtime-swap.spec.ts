@@ -216,7 +216,7 @@ test('an admin rejects a bank swap and the customer reads the reason in the deta
   await expect(homeBalance(page)).toHaveText(formatKobo(0));
 });
 
-test('a bank payout needs a payout reference to be approved and again to be completed', async ({
+test('a bank payout needs a payout reference to be approved; completing it starts from that reference', async ({
   page,
   browser,
 }) => {
@@ -251,15 +251,38 @@ test('a bank payout needs a payout reference to be approved and again to be comp
 
   await detail.getByRole('button', { name: 'Mark as Completed' }).click();
   const complete = admin.getByRole('dialog', { name: 'Mark as Completed' });
-  await complete.getByLabel('Payout reference').fill('KUDA-TRF-0002');
+  // The approval's reference is already there: completing needs no retyping.
+  await expect(complete.getByLabel('Payout reference')).toHaveValue('KUDA-TRF-0001');
+  await expect(complete.getByRole('button', { name: 'Confirm' })).toBeEnabled();
   await complete.getByRole('button', { name: 'Confirm' }).click();
   await expect(detail.getByText(messages.swapCompletedSuccessfully)).toBeVisible();
+  await expect(detail).toContainText('KUDA-TRF-0001');
   await expect(detail.getByRole('button', { name: 'Mark as Completed' })).toHaveCount(0);
   await admin.context().close();
 
   // A bank payout leaves the wallet alone.
   await page.goto('/home');
   await expect(homeBalance(page)).toHaveText(formatKobo(0));
+});
+
+test('the admin search placeholder fits its box at 390 px', async ({ browser }) => {
+  const admin = await openAdminPage(browser);
+  const box = admin.getByRole('searchbox');
+  await expect(box).toBeVisible();
+  // The placeholder's text width, in the input's own font, against the room the input has for it.
+  const { text, room } = await box.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    return {
+      text: context.measureText(input.placeholder).width,
+      room: input.clientWidth - padding,
+    };
+  });
+  expect(text).toBeGreaterThan(0);
+  expect(text).toBeLessThanOrEqual(room);
+  await admin.context().close();
 });
 
 test('the form speaks the spec: validation, a wrong PIN asked again, other refusals reset it', async ({

@@ -6,22 +6,26 @@ import { TextField } from '../../../components/TextField';
 
 /**
  * A bank payout needs the reference of the transfer made to the customer (spec 02 §4): Confirm
- * works only with a non-empty reference. Mount it per question so the field starts empty.
+ * works only with a non-empty reference. Mount it per question so the field starts from
+ * `initialReference`: the reference given when the payout was approved, so completing it does not
+ * make the admin type it again (they may still correct it).
  */
 export function PayoutReferenceDialog({
   open,
   title,
+  initialReference = '',
   busy,
   onCancel,
   onConfirm,
 }: {
   open: boolean;
   title: string;
+  initialReference?: string;
   busy: boolean;
   onCancel: () => void;
   onConfirm: (reference: string) => void;
 }) {
-  const [reference, setReference] = useState('');
+  const [reference, setReference] = useState(initialReference);
   const trimmed = reference.trim();
   const close = () => {
     if (!busy) onCancel();

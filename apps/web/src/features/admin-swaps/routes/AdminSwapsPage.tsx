@@ -49,7 +49,9 @@ export function AdminSwapsPage() {
       <div className="grid grid-cols-1 gap-4 px-5 pt-1">
         <StatsTiles counts={counts} profit={profit.data} />
 
-        <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2">
+        {/* The search has the whole row so its placeholder is read whole at 390 px; the status
+            filter sits under it. */}
+        <div className="grid grid-cols-1 gap-2">
           <SearchField
             value={search}
             onChange={setSearch}
@@ -57,7 +59,7 @@ export function AdminSwapsPage() {
           />
           <SelectField
             label="Status"
-            className="w-36 [&>label]:sr-only [&_select]:text-sm"
+            className="w-full [&>label]:sr-only [&_select]:text-sm"
             value={status}
             onChange={(event) => {
               setStatus(event.target.value as SwapStatus | '');
@@ -123,6 +125,7 @@ export function AdminSwapsPage() {
           title={
             actions.askReference.action === 'complete' ? 'Mark as Completed' : 'Approve payout'
           }
+          initialReference={actions.askReference.swap.payoutReference}
           busy={actions.busy !== null}
           onCancel={actions.cancel}
           onConfirm={actions.confirmReference}
