@@ -233,10 +233,7 @@ function productionLinesBesides(
     Object.fromEntries(Object.entries(given).filter(([name]) => !malformed.has(name))),
   );
   if (!rest.success) return [];
-  const supplier: Partial<Record<LiveSupplierVariable, string>> = Object.fromEntries(
-    LIVE_SUPPLIER_VARIABLES.map((name) => [name, rest.data[name]]),
-  );
-  return productionProblems({ ...rest.data, supplier }).filter(
+  return productionProblems(rest.data).filter(
     (line) => !malformed.has(line.slice(0, line.indexOf(':'))),
   );
 }
@@ -270,18 +267,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) {
     problems.push(`TRUST_PROXY: ${trustProxy.error}`);
   }
-  const supplier: Partial<Record<LiveSupplierVariable, string>> = Object.fromEntries(
-    LIVE_SUPPLIER_VARIABLES.map((name) => [name, e[name]]),
-  );
   if (e.NODE_ENV === 'production') {
     if (e.CRASH_AT) {
       // A kill switch in a real deployment is a mistake to stop at, not to ignore silently.
       problems.push('CRASH_AT: not allowed when NODE_ENV=production');
     }
-    problems.push(...productionProblems({ ...e, supplier }));
+    problems.push(...productionProblems(e));
   } else if (e.PROVIDER_MODE === 'live') {
     for (const name of LIVE_SUPPLIER_VARIABLES) {
-      if (!supplier[name]) problems.push(`${name}: required when PROVIDER_MODE=live`);
+      if (!e[name]) problems.push(`${name}: required when PROVIDER_MODE=live`);
     }
   }
   if (problems.length > 0) {
@@ -292,7 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sessionSecret = e.SESSION_SECRET ?? readOrCreateSecret(dataDir);
   let liveProviders: LiveProviderConfig | undefined;
   if (e.PROVIDER_MODE === 'live') {
-    const r = supplier as Record<LiveSupplierVariable, string>;
+    // Every one is set: a missing one was refused above.
+    const r = e as typeof e & Record<LiveSupplierVariable, string>;
     liveProviders = {
       vtpass: {
         baseUrl: r.VTPASS_BASE_URL,

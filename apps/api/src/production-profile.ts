@@ -50,15 +50,14 @@ export function sessionSecretWeakness(secret: string): string | undefined {
 }
 
 /** The variables the production profile reads (already parsed; blanks are absent). */
-export interface ProductionEnv {
+export type ProductionEnv = {
   PROVIDER_MODE: 'sandbox' | 'live';
   DATABASE_URL?: string;
   SMTP_URL?: string;
   PUBLIC_BASE_URL?: string;
   SESSION_SECRET?: string;
   TRUST_PROXY: string;
-  supplier: Partial<Record<LiveSupplierVariable, string>>;
-}
+} & Partial<Record<LiveSupplierVariable, string>>;
 
 /**
  * Every reason this environment is unsafe for production, one line per variable: a production
@@ -74,7 +73,7 @@ export function productionProblems(env: ProductionEnv): string[] {
   if (!env.DATABASE_URL) problems.push('DATABASE_URL: required when NODE_ENV=production');
   if (!env.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production');
   for (const name of LIVE_SUPPLIER_VARIABLES) {
-    if (!env.supplier[name]) problems.push(`${name}: required when NODE_ENV=production`);
+    if (!env[name]) problems.push(`${name}: required when NODE_ENV=production`);
   }
   if (!env.PUBLIC_BASE_URL) {
     problems.push('PUBLIC_BASE_URL: required when NODE_ENV=production (an https:// origin)');
