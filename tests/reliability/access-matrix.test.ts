@@ -54,6 +54,9 @@ import { buildAccessWorld, leaksIn, type AccessWorld } from './support/access/wo
 /** Admin routes: under /api/admin, or an /admin segment of a feature (/api/airtime-swap/admin). */
 const isAdminPath = (url: string) => /\/admin(\/|$)/.test(url);
 
+/** The admin area's guards: staff (reads, admin or support) and admin (writes, admin only). */
+const isStaffArea = (access: ApiRoute['access']) => access === 'admin' || access === 'staff';
+
 /** Figures for docs/reliability.md, printed at the end. */
 const figures: Record<string, number> = {};
 const count = (what: string, n = 1) => {
@@ -87,12 +90,13 @@ describe('access matrix', () => {
     expect(pub.sort()).toEqual(EXPECTED_PUBLIC);
     // The admin area lives under an /admin path segment; a route there with a weaker guard is a
     // hole even if the route table still lists it.
-    const weakAdmin = table.filter((r) => isAdminPath(r.url) && r.access !== 'admin');
+    const weakAdmin = table.filter((r) => isAdminPath(r.url) && !isStaffArea(r.access));
     expect(weakAdmin.map(routeKey)).toEqual([]);
     figures.routes = table.length;
     figures.publicRoutes = pub.length;
     figures.userRoutes = table.filter((r) => r.access === 'user').length;
     figures.adminRoutes = table.filter((r) => r.access === 'admin').length;
+    figures.staffRoutes = table.filter((r) => r.access === 'staff').length;
   });
 
   it('every route with a parameter has an id provider (new routes are covered by construction)', () => {
@@ -249,7 +253,7 @@ describe('access matrix', () => {
     const before = await snapshotTables(t.deps.database.db);
     const failures: string[] = [];
     for (const as of [bearer('user B', w.b.token), bearer('user A', w.a.token)]) {
-      for (const route of guarded.filter((r) => r.access === 'admin' || isAdminPath(r.url))) {
+      for (const route of guarded.filter((r) => isStaffArea(r.access) || isAdminPath(r.url))) {
         const res = await callRoute(
           t,
           route,

@@ -101,7 +101,8 @@ describe('bad input: the schema-generated fuzzer', () => {
       const tokenFor = (c: FuzzCase): string | undefined => {
         if (ROUTE_HINTS[c.route]?.ownSession) return batchSession;
         const access = accessOf.get(c.route);
-        return access === 'admin' ? w.admin.token : access === 'user' ? w.user.token : undefined;
+        if (access === 'admin' || access === 'staff') return w.admin.token;
+        return access === 'user' ? w.user.token : undefined;
       };
 
       /** Sends one request and notes what is wrong with its reply; answers its status and code. */

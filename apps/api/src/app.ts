@@ -23,6 +23,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { historyRoutes } from './modules/transactions/routes';
 import { transferRoutes } from './modules/transfers/routes';
+import { beneficiaryRoutes } from './modules/beneficiaries/routes';
 import { bettingRoutes } from './modules/betting/routes';
 import { servicesPayRoutes } from './modules/services-pay/routes';
 import { airtimeSwapRoutes } from './modules/airtime-swap/routes';
@@ -52,7 +53,8 @@ declare module 'fastify' {
 }
 
 /** Who may call a route, read from the guard it registered with. */
-export type RouteAccess = 'public' | 'user' | 'admin';
+/** staff: the admin area's reads (admin or support); admin: its writes (admin only). */
+export type RouteAccess = 'public' | 'user' | 'staff' | 'admin';
 
 export interface ApiRoute {
   method: string;
@@ -125,9 +127,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean);
     const access: RouteAccess = hooks.includes(services.guards.requireAdmin)
       ? 'admin'
-      : hooks.includes(services.guards.requireUser)
-        ? 'user'
-        : 'public';
+      : hooks.includes(services.guards.requireStaff)
+        ? 'staff'
+        : hooks.includes(services.guards.requireUser)
+          ? 'user'
+          : 'public';
     for (const method of [route.method].flat()) {
       // HEAD routes are fastify's automatic twins of GET routes.
       if (method !== 'HEAD')
@@ -151,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       purchaseRoutes(api, services);
       historyRoutes(api, services);
       transferRoutes(api, services);
+      // saved beneficiaries and recent numbers
+      beneficiaryRoutes(api, services);
       bettingRoutes(api, services);
       servicesPayRoutes(api, services);
       airtimeSwapRoutes(api, services);

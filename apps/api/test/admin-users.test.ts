@@ -230,7 +230,7 @@ describe('PATCH /api/admin/users/:id/role', () => {
       const admin = await signInAdmin();
       const user = await signUp(t);
       const res = await setRole(admin.token, user.id, payload);
-      expectStatus(res, 400, 'Role must be user or admin.');
+      expectStatus(res, 400, 'Role must be user, admin or support.');
       expect(await roleOf(user.id)).toBe('user');
     },
   );

@@ -29,8 +29,11 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const SESSION_TTL_S = 7 * 24 * 60 * 60;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-export const ROLES = ['user', 'admin'] as const;
+/** support: read-only staff (the admin area's reads; nothing that moves money or changes prices). */
+export const ROLES = ['user', 'admin', 'support'] as const;
 export type Role = (typeof ROLES)[number];
+/** Roles that may open the admin area (support only its read screens). */
+export const STAFF_ROLES = ['admin', 'support'] as const satisfies readonly Role[];
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 

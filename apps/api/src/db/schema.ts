@@ -30,7 +30,7 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['user', 'admin'] })
+    role: text('role', { enum: ['user', 'admin', 'support'] })
       .notNull()
       .default('user'),
     status: text('status', { enum: ['active', 'disabled'] })
@@ -57,7 +57,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
     index('users_created_idx').on(t.createdAt),
-    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_role_check', sql`${t.role} in ('user', 'admin', 'support')`),
   ],
 );
 

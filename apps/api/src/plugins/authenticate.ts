@@ -13,7 +13,10 @@ declare module 'fastify' {
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** Bearer auth on the server: every authenticated route runs requireUser (or requireAdmin). */
+/**
+ * Bearer auth on the server: every authenticated route runs requireUser, requireStaff (admin-area
+ * reads) or requireAdmin (admin-area writes).
+ */
 export function createGuards(sessions: SessionService, database: Database) {
   const requireUser: Guard = async (request) => {
     const header = request.headers.authorization ?? '';
@@ -26,12 +29,20 @@ export function createGuards(sessions: SessionService, database: Database) {
     request.auth = { user, sessionId: session.id };
   };
 
+  /** Everything that moves money or changes prices, plans, switches or settings. */
   const requireAdmin: Guard = async (request, reply) => {
     await requireUser(request, reply);
     if (request.auth?.user.role !== 'admin') throw new AppError('FORBIDDEN');
   };
 
-  return { requireUser, requireAdmin };
+  /** The admin area's reads: admins and the read-only support role. */
+  const requireStaff: Guard = async (request, reply) => {
+    await requireUser(request, reply);
+    const role = request.auth?.user.role;
+    if (role !== 'admin' && role !== 'support') throw new AppError('FORBIDDEN');
+  };
+
+  return { requireUser, requireAdmin, requireStaff };
 }
 
 /** The signed-in user of a guarded route. */

@@ -166,7 +166,7 @@ export function uncoveredParamRoutes(table: ApiRoute[]) {
   const keys = new Set(table.map(routeKey));
   const covered = (route: ApiRoute) => {
     const key = routeKey(route);
-    if (route.access === 'admin') return key in ADMIN_PARAM_ROUTES;
+    if (route.access === 'admin' || route.access === 'staff') return key in ADMIN_PARAM_ROUTES;
     return key in OWNED_PARAM_ROUTES || key in SHARED_PARAM_ROUTES;
   };
   const missing = table

@@ -26,10 +26,12 @@ const actorOf = (request: FastifyRequest) => {
 /**
  * Admin products (spec 2 §7): the four supplier fetches, the lists the Manage Services screen
  * shows (paths ours; the spec does not show them), plan edits, hand-added plans and the utility
- * discount. Every route checks the admin role on the server.
+ * discount. Every route checks the role on the server: reads staff, changes admin only.
  */
 export function adminProductRoutes(app: FastifyInstance, { adminProducts, guards }: Services) {
   const admin = { onRequest: guards.requireAdmin };
+  // The lists are reads: support staff see them too. A fetch writes plans, so it is admin only.
+  const staff = { onRequest: guards.requireStaff };
   const base = '/admin/products';
 
   // ---- supplier fetches
@@ -45,24 +47,24 @@ export function adminProductRoutes(app: FastifyInstance, { adminProducts, guards
   );
 
   // ---- lists: every plan, unavailable ones too, with the supplier's cost
-  app.get(`${base}/data-plans`, { ...admin, schema: { querystring: networkQuery } }, async (r) =>
+  app.get(`${base}/data-plans`, { ...staff, schema: { querystring: networkQuery } }, async (r) =>
     adminProducts.dataPlans(parse(networkQuery, r.query).network),
   );
-  app.get(`${base}/ogdams-plans`, admin, async () => adminProducts.ogdamsPlans());
+  app.get(`${base}/ogdams-plans`, staff, async () => adminProducts.ogdamsPlans());
   app.get(
     `${base}/vtpass/data-plans/list`,
-    { ...admin, schema: { querystring: serviceQuery } },
+    { ...staff, schema: { querystring: serviceQuery } },
     async (r) => adminProducts.vtpassDataPlans(parse(serviceQuery, r.query).serviceID),
   );
-  app.get(`${base}/cable-plans`, { ...admin, schema: { querystring: cableQuery } }, async (r) =>
+  app.get(`${base}/cable-plans`, { ...staff, schema: { querystring: cableQuery } }, async (r) =>
     adminProducts.cablePlans(parse(cableQuery, r.query).cablename),
   );
   app.get(
     `${base}/vtpass/tv-plans`,
-    { ...admin, schema: { querystring: serviceQuery } },
+    { ...staff, schema: { querystring: serviceQuery } },
     async (r) => adminProducts.vtpassTvPlans(parse(serviceQuery, r.query).serviceID),
   );
-  app.get(`${base}/utility-discount`, admin, async () => adminProducts.utilityDiscount());
+  app.get(`${base}/utility-discount`, staff, async () => adminProducts.utilityDiscount());
 
   // ---- edits: sellingPrice and/or isAvailable, each route only its own kind of plan
   const patch = (path: string, kind: PlanKind) =>

@@ -26,6 +26,8 @@ export function adminTransactionRoutes(
   { adminTransactions, guards }: Services,
 ) {
   const admin = { onRequest: guards.requireAdmin };
+  // Support staff search and open orders; only admins move money on them.
+  const staff = { onRequest: guards.requireStaff };
   const actor = (request: Parameters<typeof authOf>[0]) => {
     const { id, email } = authOf(request).user;
     return { id, email };
@@ -33,17 +35,17 @@ export function adminTransactionRoutes(
 
   app.get(
     '/admin/transactions',
-    { ...admin, schema: { querystring: adminTransactionsQuery } },
+    { ...staff, schema: { querystring: adminTransactionsQuery } },
     async (request) => adminTransactions.list(parse(adminTransactionsQuery, request.query)),
   );
 
   app.get(
     '/admin/orders/needs-decision',
-    { ...admin, schema: { querystring: pageQuery } },
+    { ...staff, schema: { querystring: pageQuery } },
     async (request) => adminTransactions.needsDecision(parse(pageQuery, request.query).page),
   );
 
-  app.get('/admin/transactions/:id', { ...admin, schema: { params: idParams } }, async (request) =>
+  app.get('/admin/transactions/:id', { ...staff, schema: { params: idParams } }, async (request) =>
     adminTransactions.get(transactionId(request.params)),
   );
 

@@ -11,13 +11,15 @@ export const listQuery = z.object({
   search: z.string().trim().max(100).optional(),
 });
 export const idParams = z.object({ id: z.uuid() });
-export const roleBody = z.object({ role: z.enum(ROLES, { error: 'Role must be user or admin.' }) });
+export const roleBody = z.object({
+  role: z.enum(ROLES, { error: 'Role must be user, admin or support.' }),
+});
 
-/** Admin: the customer list and role changes. Every route checks the admin role on the server. */
+/** Admin: the customer list (staff may read it) and role changes (admins only), on the server. */
 export function adminUserRoutes(app: FastifyInstance, { adminUsers, guards }: Services) {
   app.get(
     '/admin/users',
-    { onRequest: guards.requireAdmin, schema: { querystring: listQuery } },
+    { onRequest: guards.requireStaff, schema: { querystring: listQuery } },
     async (request) => {
       return adminUsers.list(parse(listQuery, request.query));
     },

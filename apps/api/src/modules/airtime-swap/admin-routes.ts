@@ -9,23 +9,24 @@ import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { swapParams, swapRef } from './routes';
 
-/** Admin airtime-to-cash calls. Every route checks the admin role on the server. */
+/** Admin airtime-to-cash calls: reads for staff (admin, support), the verdict for admins only. */
 export function airtimeSwapAdminRoutes(app: FastifyInstance, { airtimeSwaps, guards }: Services) {
   const admin = { onRequest: guards.requireAdmin };
+  const staff = { onRequest: guards.requireStaff };
 
   app.get(
     '/airtime-swap/admin',
-    { ...admin, schema: { querystring: swapAdminListQuery } },
+    { ...staff, schema: { querystring: swapAdminListQuery } },
     async (request) => airtimeSwaps.adminPage(parse(swapAdminListQuery, request.query)),
   );
 
   app.get(
     '/airtime-swap/admin/count',
-    { ...admin, schema: { querystring: swapCountQuery } },
+    { ...staff, schema: { querystring: swapCountQuery } },
     async (request) => airtimeSwaps.adminCount(parse(swapCountQuery, request.query).status),
   );
 
-  app.get('/airtime-swap/admin/profit', admin, async () => airtimeSwaps.profit());
+  app.get('/airtime-swap/admin/profit', staff, async () => airtimeSwaps.profit());
 
   app.patch(
     '/airtime-swap/admin/:swapId/verify',

@@ -7,7 +7,7 @@ import type { Services } from '../../services';
 export function auditRoutes(app: FastifyInstance, { audit, guards }: Services) {
   app.get(
     '/admin/audit',
-    { onRequest: guards.requireAdmin, schema: { querystring: auditQuery } },
+    { onRequest: guards.requireStaff, schema: { querystring: auditQuery } },
     async (request) => audit.list(parse(auditQuery, request.query)),
   );
 }

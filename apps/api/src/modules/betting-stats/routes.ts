@@ -7,7 +7,7 @@ import type { Services } from '../../services';
 export function bettingStatsRoutes(app: FastifyInstance, { bettingStats, guards }: Services) {
   app.get(
     '/admin/analytics/betting',
-    { onRequest: guards.requireAdmin, schema: { querystring: bettingStatsQuery } },
+    { onRequest: guards.requireStaff, schema: { querystring: bettingStatsQuery } },
     async (request) => bettingStats.stats(parse(bettingStatsQuery, request.query)),
   );
 }

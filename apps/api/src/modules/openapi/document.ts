@@ -28,8 +28,9 @@ function accessParts(app: FastifyInstance, method: string | string[], url: strin
   const access = app.routeTable.find((r) => methods.includes(r.method) && r.url === url)?.access;
   // Grouped by the path's first segment after /api (auth, transactions, admin, …).
   const tags = [url.split('/')[2] ?? 'api'];
-  return access === 'user' || access === 'admin'
-    ? { tags, security: [{ bearer: [] }], ...(access === 'admin' && { summary: 'Admin only' }) }
+  const summary = { admin: 'Admin only', staff: 'Admin or support (read-only staff)' };
+  return access === 'user' || access === 'admin' || access === 'staff'
+    ? { tags, security: [{ bearer: [] }], ...(access !== 'user' && { summary: summary[access] }) }
     : { tags };
 }
 

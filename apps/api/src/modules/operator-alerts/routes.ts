@@ -7,7 +7,7 @@ import type { Services } from '../../services';
 export function operatorAlertRoutes(app: FastifyInstance, { operatorAlerts, guards }: Services) {
   app.get(
     '/admin/alerts',
-    { onRequest: guards.requireAdmin, schema: { querystring: pageQuery } },
+    { onRequest: guards.requireStaff, schema: { querystring: pageQuery } },
     async (request) => operatorAlerts.list(parse(pageQuery, request.query).page),
   );
 }

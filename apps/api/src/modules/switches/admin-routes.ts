@@ -4,11 +4,16 @@ import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 
-/** Admin shutdown controls (spec 2 §7 "System"). Every route checks the admin role on the server. */
+/**
+ * Admin shutdown controls (spec 2 §7 "System"). The status is a read (staff); switching is admin
+ * only. Both checked on the server.
+ */
 export function switchAdminRoutes(app: FastifyInstance, { switches, guards }: Services) {
   const admin = { onRequest: guards.requireAdmin };
 
-  app.get('/admin/system/status', admin, async () => switches.adminStatus());
+  app.get('/admin/system/status', { onRequest: guards.requireStaff }, async () =>
+    switches.adminStatus(),
+  );
 
   app.post(
     '/admin/system/emergency-shutdown',
