@@ -22,6 +22,7 @@ import { adjustmentRoutes } from './modules/adjustments/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { historyRoutes } from './modules/transactions/routes';
+import { statementRoutes } from './modules/statements/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { beneficiaryRoutes } from './modules/beneficiaries/routes';
 import { bettingRoutes } from './modules/betting/routes';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogueRoutes(api, services);
       purchaseRoutes(api, services);
       historyRoutes(api, services);
+      statementRoutes(api, services);
       transferRoutes(api, services);
       // saved beneficiaries and recent numbers
       beneficiaryRoutes(api, services);

@@ -16,6 +16,7 @@ import { createSettlement } from './modules/purchases/settlement';
 import { createOrderFlow } from './modules/purchases/order-flow';
 import { createPurchaseService } from './modules/purchases/service';
 import { createHistoryService } from './modules/transactions/history-service';
+import { createStatementService } from './modules/statements/service';
 import { createReconciler } from './jobs/reconciler';
 import { createLimitsService } from './modules/limits/service';
 import { createTransferService } from './modules/transfers/service';
@@ -77,6 +78,8 @@ export function createServices(given: AppDeps) {
   const placeOrder = createOrderFlow(deps, ledger, settlement, pin, switches, limits);
   const purchases = createPurchaseService(deps, catalogue, placeOrder);
   const history = createHistoryService(deps);
+  // monthly statements (CSV)
+  const statements = createStatementService(deps);
   const reconciler = createReconciler(deps, settlement);
   const transfers = createTransferService(deps, ledger, pin, limits);
   const banks = createBankDirectory(deps.providers, deps.clock, createLookupGuard(deps));
@@ -122,6 +125,7 @@ export function createServices(given: AppDeps) {
     switches,
     purchases,
     history,
+    statements,
     reconciler,
     transfers,
     banks,
