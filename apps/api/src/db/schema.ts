@@ -670,3 +670,9 @@ export const analyticsDays = pgTable('analytics_days', {
 
 // Uploaded pictures live in their own file (the schema is long enough); one schema for drizzle.
 export * from './schema-files';
+// Saved beneficiaries (decision 0035) in their own file too.
+export * from './schema-beneficiaries';
+// The notification centre's own rows (decision 0033).
+export * from './schema-notifications';
+// Admin e-mail alerts' occurrences (decision 0030).
+export * from './schema-alerts';
