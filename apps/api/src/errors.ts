@@ -1,4 +1,7 @@
 import { adminMessages } from '@owo/shared/admin-messages';
+import { alertMessages } from '@owo/shared/alerts';
+import { adminUserMessages } from '@owo/shared/admin-user-messages';
+import { beneficiaryMessages } from '@owo/shared/beneficiaries';
 import { messages } from '@owo/shared/messages';
 
 /**
@@ -105,6 +108,18 @@ export const errorCatalogue = {
   ORDER_DELIVERED_USE_REVERSE: { status: 409, message: adminMessages.orderDeliveredUseReverse },
   ORDER_FAILED_REFUNDED: { status: 409, message: adminMessages.orderFailedRefunded },
   // end admin transactions
+  // admin users
+  USER_ALREADY_SUSPENDED: { status: 409, message: adminUserMessages.alreadySuspended },
+  USER_ALREADY_ACTIVE: { status: 409, message: adminUserMessages.alreadyActive },
+  // end admin users
+  // admin e-mail alerts
+  ALERT_ALREADY_ACKNOWLEDGED: { status: 409, message: alertMessages.alreadyAcknowledged },
+  ALERT_CLEARED: { status: 409, message: alertMessages.alertCleared },
+  // end admin e-mail alerts
+  // saved beneficiaries
+  BENEFICIARY_EXISTS: { status: 409, message: beneficiaryMessages.exists },
+  BENEFICIARIES_FULL: { status: 409, message: beneficiaryMessages.full },
+  // end saved beneficiaries
   // the database unreachable for a moment (plugins/error-handler.ts adds Retry-After)
   DATABASE_UNAVAILABLE: {
     status: 503,

@@ -10,17 +10,20 @@ import { createFileService } from './modules/files/service';
 import { createAdminUserService } from './modules/admin/users-service';
 import { createLedger } from './ledger/ledger';
 import { createAdjustmentService } from './modules/adjustments/service';
+import { createAdminUserStatusService } from './modules/admin/users-status';
 import { createCatalogueService } from './modules/catalogue/service';
 import { createSwitchService } from './modules/switches/service';
 import { createSettlement } from './modules/purchases/settlement';
 import { createOrderFlow } from './modules/purchases/order-flow';
 import { createPurchaseService } from './modules/purchases/service';
 import { createHistoryService } from './modules/transactions/history-service';
+import { createNotificationService } from './modules/notifications/service';
 import { createStatementService } from './modules/statements/service';
 import { createReconciler } from './jobs/reconciler';
 import { createLimitsService } from './modules/limits/service';
 import { createTransferService } from './modules/transfers/service';
 import { createBankDirectory } from './modules/transfers/banks';
+import { createBeneficiaryService } from './modules/beneficiaries/service';
 import { createLookupGuard } from './modules/lookups/limits';
 import { createBettingService } from './modules/betting/service';
 import { createServicesPayService } from './modules/services-pay/service';
@@ -38,7 +41,10 @@ import { createAdminProductService } from './modules/admin-products/service';
 import { createAdminTransactionService } from './modules/admin-transactions/service';
 import { createAuditService } from './modules/audit/service';
 import { createBettingStatsService } from './modules/betting-stats/service';
+import { createExportService } from './modules/exports/service';
 import { createOperatorAlertService } from './modules/operator-alerts/service';
+import { createSupplierService } from './modules/suppliers/service';
+import { createAlertService } from './modules/alerts/service';
 import { createSandboxInbox } from './modules/sandbox/inbox';
 import { createSandboxService, sandboxEnabled } from './modules/sandbox/service';
 import { createMetrics } from './modules/metrics/metrics';
@@ -69,6 +75,7 @@ export function createServices(given: AppDeps) {
   const users = createUserService(deps, files.store);
   const pin = createPinService(deps, otp);
   const adminUsers = createAdminUserService(deps);
+  const adminUserStatus = createAdminUserStatusService(deps);
   const ledger = createLedger(deps.database);
   const limits = createLimitsService(deps);
   const adjustments = createAdjustmentService(deps, ledger);
@@ -78,11 +85,14 @@ export function createServices(given: AppDeps) {
   const placeOrder = createOrderFlow(deps, ledger, settlement, pin, switches, limits);
   const purchases = createPurchaseService(deps, catalogue, placeOrder);
   const history = createHistoryService(deps);
+  const notifications = createNotificationService(deps);
   // monthly statements (CSV)
   const statements = createStatementService(deps);
   const reconciler = createReconciler(deps, settlement);
   const transfers = createTransferService(deps, ledger, pin, limits);
   const banks = createBankDirectory(deps.providers, deps.clock, createLookupGuard(deps));
+  // saved beneficiaries and recent numbers
+  const beneficiaries = createBeneficiaryService(deps);
   const betting = createBettingService(deps, placeOrder, settlement);
   const servicesPay = createServicesPayService(deps, placeOrder);
   const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits, switches, files.store);
@@ -105,8 +115,15 @@ export function createServices(given: AppDeps) {
   // the audit log
   const audit = createAuditService(deps);
   const operatorAlerts = createOperatorAlertService(deps);
+  // supplier balances, low-balance thresholds and routing
+  const suppliers = createSupplierService(deps);
+  // admin e-mail alerts (decision 0030); the low balances are the Suppliers screen's own reading
+  const alerts = createAlertService(deps, {
+    lowBalances: () => suppliers.listLowBalanceSuppliers(),
+  });
   // admin betting statistics
   const bettingStats = createBettingStatsService(deps);
+  const csvExports = createExportService(deps);
   const sandbox = sandboxInbox ? createSandboxService(deps, sandboxInbox) : undefined;
   return {
     deps,
@@ -118,6 +135,7 @@ export function createServices(given: AppDeps) {
     files,
     pin,
     adminUsers,
+    adminUserStatus,
     ledger,
     limits,
     adjustments,
@@ -125,10 +143,12 @@ export function createServices(given: AppDeps) {
     switches,
     purchases,
     history,
+    notifications,
     statements,
     reconciler,
     transfers,
     banks,
+    beneficiaries,
     betting,
     servicesPay,
     airtimeSwaps,
@@ -143,7 +163,10 @@ export function createServices(given: AppDeps) {
     adminTransactions,
     audit,
     bettingStats,
+    csvExports,
     operatorAlerts,
+    suppliers,
+    alerts,
     sandbox,
     metrics,
   };

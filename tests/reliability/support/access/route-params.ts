@@ -82,6 +82,13 @@ export const OWNED_PARAM_ROUTES: Record<string, (w: AccessWorld) => OwnedId[]> =
     { label: 'avatar file id', value: w.a.avatarFileId },
     { label: 'avatar original file id', value: w.a.avatarOriginalFileId },
   ],
+  // Saved beneficiaries: the owner's own call would rename or delete it, so B only.
+  'PATCH /api/beneficiaries/:id': (w) => [
+    { label: 'beneficiary id', value: w.a.beneficiaryId, ownerOpens: false },
+  ],
+  'DELETE /api/beneficiaries/:id': (w) => [
+    { label: 'beneficiary id', value: w.a.beneficiaryId, ownerOpens: false },
+  ],
   'GET /api/account/:id': (w) => [
     { label: 'sub-account id', value: w.a.subaccountId },
     { label: 'virtual account id', value: w.a.virtualAccountId },

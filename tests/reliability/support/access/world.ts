@@ -18,7 +18,7 @@ import { bankTransfer, verifyKyc } from '../../../../apps/api/test/deposit-suppo
  * The people and things the access matrix plays with: user A owns one of everything a route can
  * name (an order, a swap, a checkout, a virtual-account deposit, a KYC sub-account and virtual
  * account, an identity check), made through the API the way a customer makes them; user B is a
- * plain customer with a PIN and no money; an admin signed in the operator's way.
+ * plain customer with a PIN and no money; an admin signed in the operator's way; a support user.
  */
 export interface AccessWorld {
   a: {
@@ -39,6 +39,8 @@ export interface AccessWorld {
     /** The ids of A's profile picture files (GET /api/files/:id): 512 px and original. */
     avatarFileId: string;
     avatarOriginalFileId: string;
+    /** A's saved beneficiary (PATCH/DELETE /api/beneficiaries/:id). */
+    beneficiaryId: string;
     checkoutId: string;
     sdkSessionId: string;
     checkoutAccountNo: string;
@@ -54,6 +56,8 @@ export interface AccessWorld {
   };
   b: { id: string; email: string; token: string };
   admin: { id: string; email: string; token: string };
+  /** A customer an admin gave the read-only support role through the role-change endpoint. */
+  support: { id: string; email: string; token: string };
   categoryId: string;
   planIds: {
     dataPlan: string;
@@ -177,6 +181,18 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   );
   const fileId = (url: string) => url.split('/').at(-1) ?? '';
 
+  // A saved beneficiary: its owner's only.
+  const beneficiary = await ok<{ data: { _id: string } }>(
+    t.request({
+      method: 'POST',
+      url: '/api/beneficiaries',
+      token: a.token,
+      payload: { kind: 'phone', label: 'Mum', number: '08031234567' },
+    }),
+    'beneficiary',
+    201,
+  );
+
   // A bank-transfer checkout, then KYC (sub-account and virtual account), then a deposit intent
   // into the virtual account.
   const checkout = (await ok<Json>(bankTransfer(t, a.token, 4321), 'checkout')).data;
@@ -200,6 +216,16 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   const b = await customer(t);
   const admin = await signInAdmin(t);
   const adminFirst = (url: string) => firstId(t, admin.token, url);
+  const support = await customer(t);
+  await ok(
+    t.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${support.id}/role`,
+      token: admin.token,
+      payload: { role: 'support' },
+    }),
+    'support role',
+  );
 
   return {
     a: {
@@ -212,6 +238,7 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       swapUuid: swap.id,
       avatarFileId: fileId(picture.data.imageUrl),
       avatarOriginalFileId: fileId(picture.data.originalImageUrl),
+      beneficiaryId: beneficiary.data._id,
       checkoutId: String(checkout._id),
       sdkSessionId: String(checkout.sdkSessionId),
       checkoutAccountNo: String(checkout.payerVirtualAccNo),
@@ -226,6 +253,7 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     },
     b: { id: b.id, email: b.email, token: b.token },
     admin: { id: admin.id, email: admin.email, token: admin.token },
+    support: { id: support.id, email: support.email, token: support.token },
     categoryId: SAFEHAVEN_CATEGORY_IDS.cable.DSTV,
     planIds: {
       dataPlan: await adminFirst('/api/admin/products/data-plans'),

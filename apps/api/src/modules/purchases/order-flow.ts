@@ -76,8 +76,9 @@ export function createOrderFlow(
   const replay = (userId: string, key: string, hash: string) =>
     replayStored(database, userId, key, hash, fromOrder);
 
-  async function assertOn(service: OrderDraft['service']) {
-    if (service !== 'system') return switches.assertOn(service);
+  async function assertOn({ service, metadata }: OrderDraft) {
+    // Airtime also answers to its network's own switch (the admin's per-network cards).
+    if (service !== 'system') return switches.assertOn(service, metadata.network);
     if (!(await switches.status()).system) throw new AppError('SERVICE_UNAVAILABLE');
   }
 
@@ -146,7 +147,7 @@ export function createOrderFlow(
     if (replayed) return replayed;
 
     const draft = await buildDraft();
-    await assertOn(draft.service);
+    await assertOn(draft);
     await pin.checkPin(ctx.userId, ctx.pin);
 
     let reserved;
