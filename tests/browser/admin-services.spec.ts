@@ -214,13 +214,14 @@ test('the Airtime, Cable TV and Utilities tabs show their switches, plans and th
     await expect(admin.getByRole('list', { name: 'GLO SME DIRECT plans' })).toBeVisible();
     await screenShot(admin, 'data-vtpass-glo-sme');
 
-    // Airtime: one switch for every network.
+    // Airtime: one switch for every network, and a switch per network (admin-defects.spec.ts).
     await admin.getByRole('tab', { name: 'Airtime' }).click();
     await expect(admin).toHaveURL(/tab=airtime/);
     await expect(
       admin.getByRole('switch', { name: adminMessages.serviceSwitches.airtime }),
     ).toHaveAttribute('aria-checked', 'true');
-    await expect(admin.getByRole('list', { name: 'Airtime networks' })).toContainText('9MOBILE');
+    await expect(admin.getByRole('group', { name: 'Network' })).toContainText('9MOBILE');
+    await expect(admin.getByRole('switch', { name: 'MTN airtime' })).toBeVisible();
     await screenShot(admin, 'airtime-tab');
 
     // Cable TV: a DataStation bouquet and a VTpass TV plan, each with its card.

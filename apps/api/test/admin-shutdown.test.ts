@@ -4,6 +4,8 @@ import { MAGIC_METERS, MAGIC_PHONES, MAGIC_SMARTCARDS } from '@owo/providers/san
 import { adminMessages } from '@owo/shared/admin-messages';
 import type { ShutdownStatusReply } from '@owo/shared/api-types';
 import { messages } from '@owo/shared/messages';
+import { NETWORK_IDS } from '@owo/shared/networks';
+import { SAFEHAVEN_CATEGORY_IDS } from '@owo/providers/safehaven/catalogue';
 import { auditLog, serviceSwitches } from '../src/db/schema';
 import { withAdminApp, type Admin } from './admin-support';
 import { createSwap, expectError, walletBody } from './airtime-swap-support';
@@ -182,10 +184,97 @@ describe('a data shutdown for 10 minutes', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as ShutdownStatusReply;
     expect(Object.keys(body.data).sort()).toEqual(
-      ['airtime', 'cable-tv', 'data', 'system', 'utility'].sort(),
+      [
+        'airtime',
+        'airtime-9mobile',
+        'airtime-airtel',
+        'airtime-glo',
+        'airtime-mtn',
+        'cable-tv',
+        'data',
+        'system',
+        'utility',
+      ].sort(),
     );
     expect(body.data['cable-tv']).toMatchObject({ on: false, reason: 'r' });
     expect(body.data.data.on).toBe(true);
+  });
+});
+
+describe('airtime per network', () => {
+  const vtpassAirtime = kind('VTpass airtime');
+  const inhouseOn = (network: number) => ({ ...airtimeBody(), network });
+  const safeHavenAirtime = (user: User, network: 'MTN' | 'GLO') =>
+    t.request({
+      method: 'POST',
+      url: '/api/services/pay/airtime',
+      token: user.token,
+      payload: {
+        serviceCategoryId: SAFEHAVEN_CATEGORY_IDS.airtime[network],
+        amount: 200,
+        phoneNumber: MAGIC_PHONES.delivered,
+        transactionPin: PIN,
+      },
+    });
+
+  it("MTN's switch off: MTN airtime is refused on every route, other networks sell", async () => {
+    const user = await customer(t, 20_000);
+    const res = await shutdown(admin.token, { duration: 60, services: ['airtime-mtn'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data['airtime-mtn']).toMatchObject({ on: false, reason: 'services update' });
+    expect(res.json().data.airtime.on).toBe(true);
+
+    await expectShutdownRefusal(user, () =>
+      purchase(t, airtimeKind, user.token, inhouseOn(NETWORK_IDS.MTN)),
+    );
+    await expectShutdownRefusal(user, () =>
+      purchase(t, vtpassAirtime, user.token, vtpassAirtime.body(MAGIC_PHONES.delivered, plans)),
+    );
+    await expectShutdownRefusal(user, () => safeHavenAirtime(user, 'MTN'));
+    // Other networks, and MTN data, are untouched.
+    await expectBought(user, () =>
+      purchase(t, airtimeKind, user.token, inhouseOn(NETWORK_IDS.AIRTEL)),
+    );
+    await expectBought(user, () => safeHavenAirtime(user, 'GLO'));
+    await expectBought(user, () => purchase(t, dataKind, user.token, dataBody()));
+
+    const entries = (await auditRows()).filter((e) => e.action.startsWith('system.'));
+    expect(entries).toMatchObject([{ action: 'system.shutdown', entityId: 'airtime-mtn' }]);
+
+    const back = await restore(admin.token, { services: ['airtime-mtn'] });
+    expect(back.json().data['airtime-mtn'].on).toBe(true);
+    await expectBought(user, () =>
+      purchase(t, airtimeKind, user.token, inhouseOn(NETWORK_IDS.MTN)),
+    );
+    await expectLedgerConsistent(t);
+  });
+
+  it('the airtime switch still stops every network; restoring a network does not lift it', async () => {
+    const user = await customer(t, 20_000);
+    await shutdown(admin.token, { duration: 60, services: ['airtime', 'airtime-glo'] });
+    await restore(admin.token, { services: ['airtime-glo'] });
+    await expectShutdownRefusal(user, () =>
+      purchase(t, airtimeKind, user.token, inhouseOn(NETWORK_IDS.GLO)),
+    );
+    await expectShutdownRefusal(user, () =>
+      purchase(t, airtimeKind, user.token, inhouseOn(NETWORK_IDS.AIRTEL)),
+    );
+    await restore(admin.token, { services: ['airtime'] });
+    await expectBought(user, () =>
+      purchase(t, airtimeKind, user.token, inhouseOn(NETWORK_IDS.GLO)),
+    );
+  });
+
+  it('a network switch ends by itself after its duration, like the others', async () => {
+    const user = await customer(t, 20_000);
+    await shutdown(admin.token, { duration: 10, services: ['airtime-9mobile'] });
+    await expectShutdownRefusal(user, () =>
+      purchase(t, airtimeKind, user.token, inhouseOn(NETWORK_IDS['9MOBILE'])),
+    );
+    t.clock.advance(10 * MINUTE);
+    await expectBought(user, () =>
+      purchase(t, airtimeKind, user.token, inhouseOn(NETWORK_IDS['9MOBILE'])),
+    );
   });
 });
 

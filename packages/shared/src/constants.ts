@@ -149,8 +149,30 @@ export const SHUTDOWN_MINUTES = SHUTDOWN_DURATIONS.map((d) => d.minutes);
 export const DASHBOARD_SHUTDOWN_DEFAULT_MINUTES = 10;
 export const SERVICE_TOGGLE_SHUTDOWN_MINUTES = 60;
 export const SHUTDOWN_REASON_DEFAULT = 'services update';
+/**
+ * Airtime on one network (the Airtime tab's per-network cards): off refuses airtime on that network
+ * only, while the "airtime" switch still stops every network.
+ */
+export const AIRTIME_NETWORK_SWITCHES = {
+  MTN: 'airtime-mtn',
+  GLO: 'airtime-glo',
+  AIRTEL: 'airtime-airtel',
+  '9MOBILE': 'airtime-9mobile',
+} as const;
+export type AirtimeNetworkSwitch =
+  (typeof AIRTIME_NETWORK_SWITCHES)[keyof typeof AIRTIME_NETWORK_SWITCHES];
 /** What a shutdown names; "system" stops every service. */
-export const SHUTDOWN_SERVICES = ['airtime', 'data', 'cable-tv', 'utility', 'system'] as const;
+export const SHUTDOWN_SERVICES = [
+  'airtime',
+  'data',
+  'cable-tv',
+  'utility',
+  'system',
+  'airtime-mtn',
+  'airtime-glo',
+  'airtime-airtel',
+  'airtime-9mobile',
+] as const;
 export type ShutdownService = (typeof SHUTDOWN_SERVICES)[number];
 
 /** Admin list page sizes (the spec shows none for these; ours). */

@@ -1,6 +1,7 @@
 import type { ServiceStatus, ShutdownReply, ShutdownStatusReply } from '@owo/shared/api-types';
 import { adminMessages } from '@owo/shared/admin-messages';
 import {
+  AIRTIME_NETWORK_SWITCHES,
   SHUTDOWN_REASON_DEFAULT,
   SHUTDOWN_SERVICES,
   type ShutdownService,
@@ -90,11 +91,24 @@ export function createSwitchService({ database, clock }: AppDeps) {
     });
   }
 
+  /** Airtime on one network: the airtime switch, the system switch and that network's own. */
+  async function airtimeOn(network: string): Promise<boolean> {
+    const key = network.toUpperCase() as keyof typeof AIRTIME_NETWORK_SWITCHES;
+    const own = AIRTIME_NETWORK_SWITCHES[key];
+    const down = await switchesRepository.shutdownAt(database.db, clock.now());
+    return !down.has('system') && !down.has('airtime') && !(own && down.has(own));
+  }
+
   return {
     status,
-    /** The server refuses purchases of a switched-off service, whatever the client shows. */
-    async assertOn(service: SwitchableService): Promise<void> {
-      if (!(await status())[service]) throw new AppError('SERVICE_UNAVAILABLE');
+    /**
+     * The server refuses purchases of a switched-off service, whatever the client shows. Airtime
+     * names its network, whose own switch counts too.
+     */
+    async assertOn(service: SwitchableService, network?: string): Promise<void> {
+      const on =
+        service === 'airtime' && network ? await airtimeOn(network) : (await status())[service];
+      if (!on) throw new AppError('SERVICE_UNAVAILABLE');
     },
     /** For products only the system switch stops (betting, new airtime swaps). */
     async assertSystemOn(): Promise<void> {

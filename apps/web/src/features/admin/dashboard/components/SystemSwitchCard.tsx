@@ -23,6 +23,10 @@ const serviceNames: Record<Exclude<ShutdownService, 'system'>, string> = {
   data: 'Data',
   'cable-tv': 'Cable TV',
   utility: 'Electricity',
+  'airtime-mtn': 'MTN airtime',
+  'airtime-glo': 'GLO airtime',
+  'airtime-airtel': 'AIRTEL airtime',
+  'airtime-9mobile': '9MOBILE airtime',
 };
 
 const durationLabel = (minutes: number) =>

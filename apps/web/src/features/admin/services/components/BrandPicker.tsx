@@ -1,3 +1,4 @@
+import { adminMessages } from '@owo/shared/admin-messages';
 import { Skeleton } from '../../../../components/Skeleton';
 import { LogoChoice } from '../../../purchases/components/NetworkPicker';
 
@@ -7,10 +8,12 @@ interface BrandPickerProps {
   names: readonly string[] | undefined;
   value: string;
   onChange: (name: string) => void;
+  /** Names whose switch is off: their logo carries an "Off" tag. */
+  offNames?: readonly string[];
 }
 
 /** Network or cable-provider logos in a row; the chosen one is ringed and ticked. */
-export function BrandPicker({ label, names, value, onChange }: BrandPickerProps) {
+export function BrandPicker({ label, names, value, onChange, offNames = [] }: BrandPickerProps) {
   if (!names) {
     return (
       <div className="grid grid-cols-4 gap-2" aria-hidden="true">
@@ -28,13 +31,19 @@ export function BrandPicker({ label, names, value, onChange }: BrandPickerProps)
       style={{ gridTemplateColumns: `repeat(${Math.max(names.length, 3)}, minmax(0, 1fr))` }}
     >
       {names.map((name) => (
-        <LogoChoice
-          key={name}
-          name={name}
-          selected={name === value}
-          onSelect={() => onChange(name)}
-          compact
-        />
+        <div key={name} className="relative" data-off={offNames.includes(name) || undefined}>
+          <LogoChoice
+            name={name}
+            selected={name === value}
+            onSelect={() => onChange(name)}
+            compact
+          />
+          {offNames.includes(name) ? (
+            <span className="pointer-events-none absolute top-1 left-1 rounded-full bg-danger px-1.5 py-0.5 text-[9px] font-bold tracking-wide text-white uppercase">
+              {adminMessages.networkOff}
+            </span>
+          ) : null}
+        </div>
       ))}
     </div>
   );
