@@ -38,6 +38,7 @@ import { adminTransactionRoutes } from './modules/admin-transactions/routes';
 import { switchAdminRoutes } from './modules/switches/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { bettingStatsRoutes } from './modules/betting-stats/routes';
+import { exportRoutes } from './modules/exports/routes';
 import { createServices, type Services } from './services';
 import { operatorAlertRoutes } from './modules/operator-alerts/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
@@ -104,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: deps.config.corsOrigins.length > 0 ? deps.config.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'],
     maxAge: 600,
   });
   await app.register(multipart, {
@@ -176,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       switchAdminRoutes(api, services);
       auditRoutes(api, services);
       bettingStatsRoutes(api, services);
+      // CSV exports of the admin lists
+      exportRoutes(api, services);
       operatorAlertRoutes(api, services);
       // sandbox mode only: absent (404) in live mode and production
       if (services.sandbox) sandboxRoutes(api, services);

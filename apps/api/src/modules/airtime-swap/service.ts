@@ -379,10 +379,14 @@ export function createAirtimeSwapService(
 
     // ------------------------------------------------------------------ admin
 
-    async adminPage(query: { status?: SwapStatus; page: number }): Promise<SwapListReply> {
+    async adminPage(query: {
+      status?: SwapStatus;
+      page: number;
+      search?: string;
+    }): Promise<SwapListReply> {
       const { items, total } = await swapsRepository.page(
         db(),
-        swapsRepository.withStatus(query.status),
+        swapsRepository.adminFilter(query.status, query.search ?? ''),
         ADMIN_SWAP_PAGE_SIZE,
         (query.page - 1) * ADMIN_SWAP_PAGE_SIZE,
       );
