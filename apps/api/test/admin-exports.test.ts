@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAGOS_OFFSET_MS } from '@owo/shared/constants';
+import { transactions } from '../src/db/schema';
 import { createTestApp, customer, type TestApp } from './harness';
 import { signInAdmin } from './airtime-swap-support';
 import { parseCsv, readCsv, type CsvFile } from './csv-support';
@@ -38,7 +39,9 @@ async function seed() {
   const db = t.deps.database.db;
   await db.execute(sql`update users set first_name = ${ADA_FIRST}, last_name = ${ADA_LAST}
                        where id = ${ada.id}`);
-  await db.execute(sql`update users set first_name = 'Bola', last_name = 'Ade' where id = ${bola.id}`);
+  await db.execute(
+    sql`update users set first_name = 'Bola', last_name = 'Ade' where id = ${bola.id}`,
+  );
   // Set-based, as an operator's table grows: thousands of rows in one statement.
   await db.execute(sql`
     insert into transactions (user_id, type, service_type, amount_kobo, status, reference,
@@ -61,7 +64,7 @@ async function seed() {
   }
   // Ada's rows carry text a spreadsheet would run, and the search's LIKE characters.
   const special = [
-    { ref: '@SUM-1', description: '=cmd|\' /C calc\'!A0', kobo: 1 },
+    { ref: '@SUM-1', description: "=cmd|' /C calc'!A0", kobo: 1 },
     { ref: '+2348030000001', description: '-2+3', kobo: 99 },
     { ref: 'PCT%_1', description: 'line\nbreak, "quoted"', kobo: 123456789 },
     { ref: 'PCTX1', description: 'tab\tinside', kobo: 100 },
@@ -85,15 +88,21 @@ async function seedBetting() {
     const status = statusOf(g);
     const ref = `BET-${g}`;
     const account = g === 5 ? '-1+1' : `ACC${g}`;
-    const [row] = (
-      await db.execute<{ id: string }>(sql`
-      insert into transactions (user_id, type, service_type, amount_kobo, status, reference,
-                                description, metadata, created_at, updated_at)
-      values (${g % 2 ? ada.id : bola.id}, 'debit', 'betting', ${g * 1000}, ${status}, ${ref},
-              'Betting', ${JSON.stringify({ rechargeAccount: account, billerName: 'Bet9ja' })},
-              ${at.toISOString()}, ${at.toISOString()})
-      returning id`)
-    ).rows;
+    const [row] = await db
+      .insert(transactions)
+      .values({
+        userId: g % 2 ? ada.id : bola.id,
+        type: 'debit',
+        serviceType: 'betting',
+        amountKobo: g * 1000,
+        status,
+        reference: ref,
+        description: 'Betting',
+        metadata: { rechargeAccount: account, billerName: 'Bet9ja' },
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: transactions.id });
     await db.execute(sql`
       insert into purchases (transaction_id, user_id, product, supplier, state, request,
                              supplier_request_id, selling_kobo, cost_kobo, created_at, updated_at)
@@ -208,7 +217,10 @@ describe('transactions export', () => {
       Description: "'=cmd|' /C calc'!A0",
       'Amount (NGN)': '0.01',
     });
-    expect(byRef("'+2348030000001")).toMatchObject({ Description: "'-2+3", 'Amount (NGN)': '0.99' });
+    expect(byRef("'+2348030000001")).toMatchObject({
+      Description: "'-2+3",
+      'Amount (NGN)': '0.99',
+    });
     expect(byRef('PCT%_1')).toMatchObject({
       Description: 'line\nbreak, "quoted"',
       'Amount (NGN)': '1234567.89',

@@ -119,6 +119,11 @@ export const adminTransactionsQuery = z.object({
   search: z.string().trim().max(100).default(''),
 });
 
+/** GET admin/transactions/export: the list's filters without its page. */
+export const adminTransactionsExportQuery = adminTransactionsQuery.omit({ page: true });
+/** GET admin/analytics/betting/export: the betting list's filters without its page. */
+export const bettingStatsExportQuery = bettingStatsQuery.omit({ page: true });
+
 export const orderActionBody = z.object({
   reason: z
     .string({ error: adminMessages.reasonRequired })

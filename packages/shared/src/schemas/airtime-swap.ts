@@ -189,8 +189,20 @@ const statusFilter = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.enum(SWAP_STATUSES, { error: messages.swapStatusInvalid }).optional());
 
-/** GET airtime-swap/admin?status=&page= (page size ADMIN_SWAP_PAGE_SIZE). */
-export const swapAdminListQuery = z.object({ status: statusFilter, page: pageField });
+/**
+ * The admin's "Search all": plain text over every swap (reference, phones, customer name and
+ * e-mail, bank account), matched by the server across all pages; empty for no search.
+ */
+const swapSearchField = z.string().trim().max(100, messages.validationFailed).default('');
+
+/** GET airtime-swap/admin?status=&page=&search= (page size ADMIN_SWAP_PAGE_SIZE). */
+export const swapAdminListQuery = z.object({
+  status: statusFilter,
+  page: pageField,
+  search: swapSearchField,
+});
+/** GET airtime-swap/admin/export?status=&search=: every swap the list would show, as CSV. */
+export const swapExportQuery = z.object({ status: statusFilter, search: swapSearchField });
 /** GET airtime-swap/admin/count?status=. */
 export const swapCountQuery = z.object({ status: statusFilter });
 /** GET airtime-swap/get-swaps?page=. */

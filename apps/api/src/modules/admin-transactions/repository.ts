@@ -24,7 +24,8 @@ const customerColumns = {
   phoneNumber: users.phoneNumber,
 };
 
-function whereOf(filter: AdminListFilter): SQL | undefined {
+/** The list's WHERE (the export streams the same rows). */
+export function whereOf(filter: AdminListFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (filter.status) parts.push(eq(transactions.status, filter.status));
   if (filter.from) parts.push(gte(transactions.createdAt, filter.from));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SwapStatus } from '@owo/shared/constants';
 import type { DbOrTx } from '../../db/client';
@@ -123,7 +123,12 @@ export const swapsRepository = {
         .orderBy(...newestFirst)
         .limit(limit)
         .offset(offset),
-      db.select({ n: count() }).from(airtimeSwaps).where(where),
+      // The owner is joined for the search's columns (every swap has one: the count is the same).
+      db
+        .select({ n: count() })
+        .from(airtimeSwaps)
+        .innerJoin(users, eq(users.id, airtimeSwaps.userId))
+        .where(where),
     ]);
     return { items, total: total?.n ?? 0 };
   },
@@ -131,6 +136,37 @@ export const swapsRepository = {
   ofUser: (userId: string) => eq(airtimeSwaps.userId, userId),
   withStatus: (status: SwapStatus | undefined) =>
     status ? eq(airtimeSwaps.status, status) : undefined,
+
+  /**
+   * The admin's "Search all": what an operator has in hand when a customer calls — the reference
+   * or the payout reference, a phone (the customer's, the sender's, the recipient's), the
+   * customer's name or e-mail, the payout wallet's e-mail or the bank account. The text is matched
+   * literally: %, _ and \ are escaped (\ is ILIKE's default escape). Needs the owner joined
+   * (`page` and the export join it).
+   */
+  matching(search: string): SQL | undefined {
+    if (!search) return undefined;
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return or(
+      ...[
+        airtimeSwaps.swapId,
+        airtimeSwaps.payoutReference,
+        airtimeSwaps.userPhone,
+        airtimeSwaps.recipientPhone,
+        airtimeSwaps.walletEmail,
+        airtimeSwaps.accountNumber,
+        airtimeSwaps.accountName,
+        users.email,
+        users.phoneNumber,
+      ].map((column) => sql`${column} ilike ${pattern}`),
+      sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+    );
+  },
+
+  /** The admin list's filter (and the export's): a status and the search, each optional. */
+  adminFilter(status: SwapStatus | undefined, search: string): SQL | undefined {
+    return and(swapsRepository.withStatus(status), swapsRepository.matching(search));
+  },
 
   async countWhere(db: DbOrTx, where: SQL | undefined): Promise<number> {
     const [row] = await db.select({ n: count() }).from(airtimeSwaps).where(where);

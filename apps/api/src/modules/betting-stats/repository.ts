@@ -19,8 +19,8 @@ export interface BettingTotals {
 }
 
 /** The customer's betting account as the purchase stored it (BettingMetadata.rechargeAccount). */
-const account = sql<string>`coalesce(${transactions.metadata}->>'rechargeAccount', '')`;
-const billerName = sql<string>`coalesce(${transactions.metadata}->>'billerName', '')`;
+export const account = sql<string>`coalesce(${transactions.metadata}->>'rechargeAccount', '')`;
+export const billerName = sql<string>`coalesce(${transactions.metadata}->>'billerName', '')`;
 const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
 
 /** The search is plain text: %, _ and \ are LIKE syntax, so they are escaped (\ is the default escape). */
@@ -34,7 +34,8 @@ function containsPattern(search: string): string {
  */
 const isBetting = and(eq(transactions.serviceType, 'betting'), eq(purchases.product, 'betting'));
 
-function whereOf(filter: BettingListFilter): SQL | undefined {
+/** The list's WHERE (the export streams the same rows). */
+export function whereOf(filter: BettingListFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [isBetting];
   if (filter.status !== 'all') parts.push(eq(transactions.status, filter.status));
   if (filter.search) {

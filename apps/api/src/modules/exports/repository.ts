@@ -70,10 +70,7 @@ export const exportsRepository = {
       .innerJoin(users, eq(users.id, transactions.userId))
       .leftJoin(purchases, eq(purchases.transactionId, transactions.id))
       .where(
-        and(
-          adminTransactionsWhere(filter),
-          after(transactions.createdAt, transactions.id, cursor),
-        ),
+        and(adminTransactionsWhere(filter), after(transactions.createdAt, transactions.id, cursor)),
       )
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(limit);

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import {
-  adminTransactionsExportQuery,
-  bettingStatsExportQuery,
-} from '@owo/shared/schemas/admin';
+import { adminTransactionsExportQuery, bettingStatsExportQuery } from '@owo/shared/schemas/admin';
 import { swapExportQuery } from '@owo/shared/schemas/airtime-swap';
 import { parse } from '../../lib/validate';
 import type { Services } from '../../services';
 import { attachment } from './file-names';
 
-function sendCsv(reply: FastifyReply, { fileName, stream }: { fileName: string; stream: Readable }) {
+function sendCsv(
+  reply: FastifyReply,
+  { fileName, stream }: { fileName: string; stream: Readable },
+) {
   return reply
     .header('Content-Type', 'text/csv; charset=utf-8')
     .header('Content-Disposition', attachment(fileName))
