@@ -22,6 +22,7 @@ import { adjustmentRoutes } from './modules/adjustments/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { historyRoutes } from './modules/transactions/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { statementRoutes } from './modules/statements/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { beneficiaryRoutes } from './modules/beneficiaries/routes';
@@ -34,6 +35,7 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { adminProductRoutes } from './modules/admin-products/routes';
+import { supplierRoutes } from './modules/suppliers/routes';
 import { adminTransactionRoutes } from './modules/admin-transactions/routes';
 import { switchAdminRoutes } from './modules/switches/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -41,6 +43,7 @@ import { bettingStatsRoutes } from './modules/betting-stats/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { createServices, type Services } from './services';
 import { operatorAlertRoutes } from './modules/operator-alerts/routes';
+import { alertRoutes } from './modules/alerts/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { openapiRoutes, registerApiDocument } from './modules/openapi/document';
 import { fastifyTrustProxy } from './production-profile';
@@ -156,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogueRoutes(api, services);
       purchaseRoutes(api, services);
       historyRoutes(api, services);
+      // the notification centre and the pulse the app polls (decision 0033)
+      notificationRoutes(api, services);
       statementRoutes(api, services);
       transferRoutes(api, services);
       // saved beneficiaries and recent numbers
@@ -180,6 +185,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // CSV exports of the admin lists
       exportRoutes(api, services);
       operatorAlertRoutes(api, services);
+      // admin e-mail alerts: open conditions, acknowledging, settings
+      alertRoutes(api, services);
+      // supplier balances, thresholds and routing
+      supplierRoutes(api, services);
       // sandbox mode only: absent (404) in live mode and production
       if (services.sandbox) sandboxRoutes(api, services);
     },

@@ -6,6 +6,7 @@ import type { Ledger, Transfer } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
 import type { Tx } from '../../db/client';
 import { transactionsRepository, type TransactionRow } from '../transactions/repository';
+import { recordSettledNotice } from '../notifications/settled-notice';
 import { alertsRepository } from './alerts-repository';
 import { purchasesRepository, type PurchaseRow } from './repository';
 
@@ -58,6 +59,7 @@ export function createSettlement(
         resolvedAt: clock.now(),
       });
       if (!resolved) return undefined;
+      await recordSettledNotice(tx, purchase, outcome.status, clock.now());
       if (outcome.status === 'failed' && outcome.alert) await raiseAlert(tx, resolved, outcome);
 
       const id = resolved.transactionId;
