@@ -328,8 +328,17 @@ describe('access matrix', () => {
       payload: { email: reset.email, otp: t.lastCode(reset.email), password: 'N3w!password' },
     });
     expect(done.statusCode).toBe(200);
-    // A disabled account (no API disables one yet: an operator's database change).
+    // A suspended account (an admin's suspension, which also revokes its sessions), and one
+    // disabled by a database change alone (its session rows untouched: the guard reads the status).
     const disabled = await customer(t);
+    const suspended = await customer(t);
+    const suspension = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${suspended.id}/suspend`,
+      headers: bearer('admin', w.admin.token).headers,
+      payload: { reason: 'access matrix' },
+    });
+    expect(suspension.statusCode).toBe(200);
     await t.deps.database.db
       .update(users)
       .set({ status: 'disabled' })
@@ -339,6 +348,7 @@ describe('access matrix', () => {
       bearer('logged-out token', loggedOut.token),
       bearer('token from before a password reset', reset.token),
       bearer("disabled account's token", disabled.token),
+      bearer("suspended account's token", suspended.token),
     ]);
     // And the disabled account cannot sign in again.
     const login = await t.request({
@@ -347,6 +357,13 @@ describe('access matrix', () => {
       payload: { email: disabled.email, password: disabled.password },
     });
     expect(login.statusCode).toBe(403);
+    const suspendedLogin = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: suspended.email, password: suspended.password },
+    });
+    expect(suspendedLogin.statusCode).toBe(403);
+    expect(suspendedLogin.json().code).toBe('ACCOUNT_DISABLED');
   });
 
   it('a token past the session lifetime: 401 everywhere (and not a second earlier)', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@owo/shared/messages';
 import { createAdminCommands } from '../src/modules/admin-cli/commands';
 import { usersRepository } from '../src/modules/users/repository';
+import { verifiedCustomer } from './deposit-support';
 import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from './harness';
 
 let t: TestApp;
@@ -234,4 +235,173 @@ describe('PATCH /api/admin/users/:id/role', () => {
       expect(await roleOf(user.id)).toBe('user');
     },
   );
+});
+
+describe('GET /api/admin/users: search by phone, full name and account number', () => {
+  it('finds a customer by any spelling of their phone number', async () => {
+    const admin = await signInAdmin();
+    const user = await signUp(t);
+    const phone = `0803${String(randomBytes(4).readUInt32BE(0) % 10_000_000).padStart(7, '0')}`;
+    const set = await t.request({
+      method: 'PATCH',
+      url: '/api/user/update',
+      token: user.token,
+      payload: { phoneNumber: phone },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    for (const search of [phone, `+234${phone.slice(1)}`, phone.slice(1), phone.slice(4)]) {
+      const res = await list(admin.token, `?search=${encodeURIComponent(search)}`);
+      expect(
+        res.json().data.map((u: { _id: string }) => u._id),
+        search,
+      ).toContain(user.id);
+    }
+  });
+
+  it('finds a customer by "first last" and by a bank account number', async () => {
+    const admin = await signInAdmin();
+    const tag = `q${randomBytes(3).toString('hex')}`;
+    const user = await verifiedCustomer(t);
+    await t.request({
+      method: 'PATCH',
+      url: '/api/user/update',
+      token: user.token,
+      payload: { firstName: `Chi${tag}`, lastName: `Eze${tag}` },
+    });
+    const byName = (await list(admin.token, `?search=${encodeURIComponent(`Chi${tag} Eze`)}`))
+      .json()
+      .data.map((u: { _id: string }) => u._id);
+    expect(byName).toEqual([user.id]);
+    const number = user.account.accountNumber;
+    const byAccount = (await list(admin.token, `?search=${number}`)).json();
+    expect(byAccount.data.map((u: { _id: string }) => u._id)).toEqual([user.id]);
+    expect(byAccount.data[0].accountNumber).toBe(number);
+  });
+});
+
+describe('GET /api/admin/users/:id and its statement', () => {
+  it('shows KYC state, accounts, balance, limits used today and no status change yet', async () => {
+    const admin = await signInAdmin();
+    const user = await verifiedCustomer(t);
+    await t.services.adjustments.credit({
+      userId: user.id,
+      amountKobo: 300_000,
+      reason: 'seed',
+      actor: 'test',
+    });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/admin/users/${user.id}`,
+      token: admin.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const limits = t.deps.config.walletLimits.verified;
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: {
+        user: { _id: user.id, email: user.email, accountBalance: 3000, isKYCVerified: true },
+        kyc: { verified: true, lastCheck: { status: 'completed' } },
+        limits: {
+          dailyOut: limits.dailyOutKobo / 100,
+          spentToday: 0,
+          balanceCap: limits.balanceCapKobo / 100,
+        },
+        lastStatusChange: null,
+      },
+    });
+    expect(
+      res
+        .json()
+        .data.accounts.map((a: { kind: string }) => a.kind)
+        .sort(),
+    ).toEqual(['subaccount', 'virtual']);
+    expect(res.body).not.toMatch(/hash|digest|password/i);
+  });
+
+  it('counts what the customer spent today against their daily limit', async () => {
+    const admin = await signInAdmin();
+    const sender = await signUp(t);
+    const recipient = await signUp(t);
+    await t.services.adjustments.credit({
+      userId: sender.id,
+      amountKobo: 100_000,
+      reason: 'seed',
+      actor: 'test',
+    });
+    await t.request({
+      method: 'POST',
+      url: '/api/user/set-transaction-pin',
+      token: sender.token,
+      payload: { transactionPin: '1234' },
+    });
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/transfers',
+      token: sender.token,
+      payload: { recipientIdentifier: recipient.id, amount: 150, transactionPin: '1234' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/admin/users/${sender.id}`,
+      token: admin.token,
+    });
+    expect(res.json().data.limits.spentToday).toBe(150);
+    expect(res.json().data.kyc).toEqual({ verified: false, lastCheck: null });
+  });
+
+  it("pages the customer's statement with the History filters", async () => {
+    const admin = await signInAdmin();
+    const user = await signUp(t);
+    for (let i = 1; i <= 12; i += 1) {
+      await t.services.adjustments.credit({
+        userId: user.id,
+        amountKobo: i * 100,
+        reason: `n${i}`,
+        actor: 'test',
+      });
+    }
+    const statement = (query: string) =>
+      t.request({
+        method: 'GET',
+        url: `/api/admin/users/${user.id}/transactions${query}`,
+        token: admin.token,
+      });
+    const first = await statement('?limit=5');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().pagination).toEqual({ page: 1, limit: 5, total: 12, pages: 3 });
+    expect(first.json().transactions).toHaveLength(5);
+    const third = await statement('?limit=5&page=3');
+    expect(third.json().transactions).toHaveLength(2);
+    // The same search as History: an amount, and the title a row shows.
+    const byAmount = await statement('?search=7');
+    expect(byAmount.json().transactions.map((r: { amount: number }) => r.amount)).toContain(7);
+    const byTitle = await statement(`?search=${encodeURIComponent('wallet credit')}`);
+    expect(byTitle.json().pagination.total).toBe(12);
+    const year = new Date(t.clock.now().getTime() + 3_600_000).getUTCFullYear();
+    expect((await statement(`?year=${year}`)).json().pagination.total).toBe(12);
+    expect((await statement(`?year=${year - 1}`)).json().pagination.total).toBe(0);
+    // Only this customer's rows, and the same answer the customer gets.
+    const own = await t.request({ method: 'GET', url: '/api/transactions', token: user.token });
+    expect((await statement('')).json().transactions).toEqual(own.json().transactions);
+    expect((await statement('?month=13')).statusCode).toBe(400);
+  });
+
+  it('answers 404 for an unknown or malformed id, and 403 to a customer', async () => {
+    const admin = await signInAdmin();
+    const user = await signUp(t);
+    const other = await signUp(t);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      for (const url of [`/api/admin/users/${id}`, `/api/admin/users/${id}/transactions`]) {
+        const res = await t.request({ method: 'GET', url, token: admin.token });
+        expectStatus(res, 404, messages.notFound);
+      }
+    }
+    for (const id of [user.id, other.id]) {
+      for (const url of [`/api/admin/users/${id}`, `/api/admin/users/${id}/transactions`]) {
+        const res = await t.request({ method: 'GET', url, token: user.token });
+        expectStatus(res, 403, messages.forbidden);
+      }
+    }
+  });
 });

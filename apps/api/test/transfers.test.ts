@@ -59,7 +59,7 @@ describe('verify-recipient', () => {
     });
   });
 
-  it('an unknown e-mail → 404 with a clear message; a disabled account likewise', async () => {
+  it('an unknown e-mail → 404 with a clear message; a suspended account is still found', async () => {
     const a = await customer(t);
     const res = await verifyRecipient(a.token, { email: 'nobody.here@example.com' });
     expect(res.statusCode).toBe(404);
@@ -71,7 +71,8 @@ describe('verify-recipient', () => {
     });
     const b = await customer(t);
     await t.deps.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, b.id));
-    expect((await verifyRecipient(a.token, { email: b.email })).statusCode).toBe(404);
+    // Suspension stops money out, never money in (decision 0028).
+    expect((await verifyRecipient(a.token, { email: b.email })).statusCode).toBe(200);
   });
 
   it('yourself → 400 refused', async () => {

@@ -824,3 +824,50 @@ export interface AuditListReply {
   filters: { actors: { _id: string | null; email: string }[]; actions: string[] };
 }
 // ---- end admin area
+
+// ---- admin users
+
+/** GET admin/users?page=&search= — customers newest first (search: e-mail, name, phone, account). */
+export interface AdminUsersReply {
+  success: true;
+  data: UserDto[];
+  pagination: { currentPage: number; totalPages: number; totalItems: number };
+}
+
+/** GET admin/users/{id} — one customer as an operator sees them. Amounts in naira. */
+export interface AdminUserProfileReply {
+  success: true;
+  data: {
+    user: UserDto;
+    /** isKYCVerified on the user; here the newest identity check, when one was started. */
+    kyc: {
+      verified: boolean;
+      lastCheck: { type: 'NIN' | 'BVN'; status: string; numberHint: string; at: string } | null;
+    };
+    accounts: {
+      kind: 'virtual' | 'subaccount';
+      provider: string;
+      bankName: string;
+      accountName: string;
+      accountNumber: string;
+      status: string;
+    }[];
+    /** The wallet limits of the customer's KYC level; spent today counts from Lagos midnight. */
+    limits: { dailyOut: number; spentToday: number; balanceCap: number };
+    /** The newest suspension or reactivation, with its reason. */
+    lastStatusChange: {
+      action: 'suspend' | 'reactivate';
+      reason: string;
+      by: string;
+      at: string;
+    } | null;
+  };
+}
+
+/** POST admin/users/{id}/credit|debit — the history row written and the balance after it. */
+export interface AdminAdjustmentReply {
+  success: true;
+  message: string;
+  data: { transaction: TransactionDto; accountBalance: number };
+}
+// ---- end admin users

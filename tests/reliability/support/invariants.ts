@@ -201,16 +201,19 @@ async function suiteChecks(db: DbOrTx): Promise<InvariantCheck[]> {
            or (oa.action = 'approve' and p.state is distinct from 'delivered')`,
   );
   await check(
-    'every operator credit is one adjustments move into its owner wallet',
-    sql`select t.id, x.moves, x.moved::text from transactions t
+    'every operator credit (debit) is one adjustments move into (out of) its owner wallet',
+    sql`select t.id, t.type, x.moves, x.moved::text from transactions t
         join ledger_accounts w on w.kind = 'user_wallet' and w.user_id = t.user_id
         cross join lateral (
           select count(*) as moves, coalesce(sum(lt.amount_kobo), 0) as moved,
-                 bool_and(lt.code = 'operator_credit' and lt.credit_account_id = w.id) as aligned
+                 bool_and(case when t.type = 'credit'
+                               then lt.code = 'operator_credit' and lt.credit_account_id = w.id
+                               else lt.code = 'operator_debit' and lt.debit_account_id = w.id
+                          end) as aligned
           from ledger_transfers lt where lt.transaction_id = t.id
         ) x
-        where t.service_type = 'adjustment' and not (t.type = 'credit' and t.status = 'success'
-          and x.moves = 1 and x.moved = t.amount_kobo and x.aligned)`,
+        where t.service_type = 'adjustment' and not (t.type in ('credit', 'debit')
+          and t.status = 'success' and x.moves = 1 and x.moved = t.amount_kobo and x.aligned)`,
   );
 
   // Every history row is one money event: an order, a side of a transfer, a deposit, a swap

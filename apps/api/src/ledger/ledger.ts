@@ -12,6 +12,8 @@ export type TransferCode =
   | 'purchase_margin_loss'
   | 'purchase_void'
   | 'operator_credit'
+  /** An operator's correction out of a wallet: wallet → adjustments (never below zero). */
+  | 'operator_debit'
   /** Money that arrived from a bank (PalmPay webhook): outside → wallet. */
   | 'deposit'
   /** Wallet to wallet between two users. */

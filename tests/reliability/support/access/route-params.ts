@@ -115,6 +115,12 @@ export const SHARED_PARAM_ROUTES: Record<string, (w: AccessWorld) => string> = {
 export const ADMIN_PARAM_ROUTES: Record<string, (w: AccessWorld) => string> = {
   'PATCH /api/admin/users/:id/role': (w) => w.b.id,
   'POST /api/admin/users/:id/credit': (w) => w.b.id,
+  // A customer's profile and statement (read another's), debit, suspend and reactivate.
+  'GET /api/admin/users/:id': (w) => w.a.id,
+  'GET /api/admin/users/:id/transactions': (w) => w.a.id,
+  'POST /api/admin/users/:id/debit': (w) => w.a.id,
+  'POST /api/admin/users/:id/suspend': (w) => w.a.id,
+  'POST /api/admin/users/:id/reactivate': (w) => w.a.id,
   'PATCH /api/airtime-swap/admin/:swapId/verify': (w) => w.a.swapRef,
   'PATCH /api/admin/products/data-plans/:id': (w) => w.planIds.dataPlan,
   'PATCH /api/admin/products/update-ogdams/:id': (w) => w.planIds.ogdamsPlan,
@@ -134,6 +140,9 @@ export const ADMIN_PARAM_ROUTES: Record<string, (w: AccessWorld) => string> = {
 export const ADMIN_ATTACK_BODIES: Record<string, object> = {
   'PATCH /api/admin/users/:id/role': { role: 'admin' },
   'POST /api/admin/users/:id/credit': { amount: 50_000, reason: 'self-credit attempt' },
+  'POST /api/admin/users/:id/debit': { amount: 1, reason: 'debit attempt' },
+  'POST /api/admin/users/:id/suspend': { reason: 'suspend attempt' },
+  'POST /api/admin/users/:id/reactivate': { reason: 'reactivate attempt' },
   'PATCH /api/airtime-swap/admin/:swapId/verify': { action: 'approve' },
   'POST /api/admin/transactions/:id/refund': { reason: 'refund attempt' },
   'POST /api/admin/transactions/:id/reverse': { reason: 'reverse attempt' },

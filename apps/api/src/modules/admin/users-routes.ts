@@ -1,22 +1,41 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ROLES } from '@owo/shared/constants';
+import { ADMIN_REASON_MAX, ROLES } from '@owo/shared/constants';
 import { AppError } from '../../errors';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import { historyQuery } from '../transactions/routes';
 
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   search: z.string().trim().max(100).optional(),
 });
 export const idParams = z.object({ id: z.uuid() });
+export const statusBody = z.object({
+  reason: z
+    .string({ error: 'A reason is required.' })
+    .trim()
+    .min(1, 'A reason is required.')
+    .max(ADMIN_REASON_MAX),
+});
 export const roleBody = z.object({
   role: z.enum(ROLES, { error: 'Role must be user, admin or support.' }),
 });
 
-/** Admin: the customer list (staff may read it) and role changes (admins only), on the server. */
-export function adminUserRoutes(app: FastifyInstance, { adminUsers, guards }: Services) {
+/** A malformed id names no user: the same 404 as an unknown one. */
+function userIdOf(request: FastifyRequest): string {
+  const params = idParams.safeParse(request.params);
+  if (!params.success) throw new AppError('NOT_FOUND');
+  return params.data.id;
+}
+
+/**
+ * Admin: the customer list (staff may read it), a customer's profile and statement, suspension
+ * and role changes (admins only), each checked on the server.
+ */
+export function adminUserRoutes(app: FastifyInstance, services: Services) {
+  const { adminUsers, adminUserStatus, history, guards } = services;
   app.get(
     '/admin/users',
     { onRequest: guards.requireStaff, schema: { querystring: listQuery } },
@@ -29,13 +48,41 @@ export function adminUserRoutes(app: FastifyInstance, { adminUsers, guards }: Se
     '/admin/users/:id/role',
     { onRequest: guards.requireAdmin, schema: { params: idParams, body: roleBody } },
     async (request) => {
-      const params = idParams.safeParse(request.params);
-      // A malformed id names no user: the same 404 as an unknown one.
-      if (!params.success) throw new AppError('NOT_FOUND');
-      const { id } = params.data;
+      const id = userIdOf(request);
       const { role } = parse(roleBody, request.body);
       const { user } = authOf(request);
       return adminUsers.setRole({ id: user.id, email: user.email }, id, role);
     },
   );
+
+  app.get(
+    '/admin/users/:id',
+    { onRequest: guards.requireAdmin, schema: { params: idParams } },
+    async (request) => adminUsers.profile(userIdOf(request)),
+  );
+
+  // The customer's History, with the same filters (year, month, search) and page sizes.
+  app.get(
+    '/admin/users/:id/transactions',
+    { onRequest: guards.requireAdmin, schema: { params: idParams, querystring: historyQuery } },
+    async (request) => {
+      const id = userIdOf(request);
+      const query = parse(historyQuery, request.query);
+      await adminUsers.assertExists(id);
+      return history.list(id, query);
+    },
+  );
+
+  for (const action of ['suspend', 'reactivate'] as const) {
+    app.post(
+      `/admin/users/:id/${action}`,
+      { onRequest: guards.requireAdmin, schema: { params: idParams, body: statusBody } },
+      async (request) => {
+        const id = userIdOf(request);
+        const { reason } = parse(statusBody, request.body);
+        const { user } = authOf(request);
+        return adminUserStatus[action]({ id: user.id, email: user.email }, id, reason);
+      },
+    );
+  }
 }

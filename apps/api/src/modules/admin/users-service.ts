@@ -1,8 +1,12 @@
+import type { AdminUserProfileReply } from '@owo/shared/api-types';
 import type { Role } from '@owo/shared/constants';
+import { koboToNaira } from '@owo/shared/money';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { auditRepository, type Actor } from '../audit/repository';
+import { limitsRepository } from '../limits/repository';
+import { startOfLagosDay } from '../limits/service';
 import { toUserDto } from '../users/dto';
 import { usersRepository } from '../users/repository';
 import { adminUsersRepository } from './users-repository';
@@ -32,8 +36,58 @@ export function recordRoleChange(
   );
 }
 
-export function createAdminUserService({ database, clock }: AppDeps) {
+export function createAdminUserService({ database, clock, config }: AppDeps) {
   return {
+    /** 404 for an id that names no user (the statement route reads the history after it). */
+    async assertExists(userId: string) {
+      if (!(await usersRepository.findById(database.db, userId))) throw new AppError('NOT_FOUND');
+    },
+
+    /** One customer: identity, KYC state, accounts, balance, today's limits and status. */
+    async profile(userId: string): Promise<AdminUserProfileReply> {
+      const db = database.db;
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw new AppError('NOT_FOUND');
+      const [accounts, check, change, spent] = await Promise.all([
+        adminUsersRepository.accounts(db, userId),
+        adminUsersRepository.latestVerification(db, userId),
+        adminUsersRepository.lastStatusChange(db, userId),
+        limitsRepository.outflowSince(db, userId, startOfLagosDay(clock.now())),
+      ]);
+      const limits = config.walletLimits[user.isKycVerified ? 'verified' : 'unverified'];
+      return {
+        success: true,
+        data: {
+          user: toUserDto(user),
+          kyc: {
+            verified: user.isKycVerified,
+            lastCheck: check
+              ? {
+                  type: check.type,
+                  status: check.status,
+                  numberHint: check.numberHint,
+                  at: check.createdAt.toISOString(),
+                }
+              : null,
+          },
+          accounts,
+          limits: {
+            dailyOut: koboToNaira(limits.dailyOutKobo),
+            spentToday: koboToNaira(spent),
+            balanceCap: koboToNaira(limits.balanceCapKobo),
+          },
+          lastStatusChange: change
+            ? {
+                action: change.action === 'user.suspend' ? 'suspend' : 'reactivate',
+                reason: change.reason,
+                by: change.actorEmail,
+                at: change.createdAt.toISOString(),
+              }
+            : null,
+        },
+      };
+    },
+
     async list(options: { page: number; search?: string }) {
       const { rows, total } = await adminUsersRepository.page(database.db, {
         ...options,

@@ -96,10 +96,13 @@ export function createAirtimeSwapService(
     return view;
   }
 
-  /** The wallet a wallet payout goes to: an active user's, by e-mail. */
+  /**
+   * The wallet a wallet payout goes to: a user's, by e-mail. A suspended user's too: suspension
+   * stops money out, never money in (decision 0028).
+   */
   async function payoutUser(tx: DbOrTx, email: string) {
     const user = await usersRepository.findByEmail(tx, email.toLowerCase());
-    if (!user || user.status !== 'active') throw new AppError('SWAP_WALLET_NOT_FOUND');
+    if (!user) throw new AppError('SWAP_WALLET_NOT_FOUND');
     return user;
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { ledgerAccounts, reviewFlags, transactions, users } from '../../db/schema';
 
@@ -34,7 +34,11 @@ export const limitsRepository = {
     return rows.map((r) => ({ ...r, userId: r.userId as string }));
   },
 
-  /** Kobo that left the wallet since `from`: debits that are not failed (pending counts). */
+  /**
+   * Kobo the customer sent out of the wallet since `from`: debits that are not failed (pending
+   * counts). An operator's debit (a correction) is not the customer's spending and uses none of
+   * their daily limit.
+   */
   async outflowSince(db: DbOrTx, userId: string, from: Date): Promise<number> {
     const [row] = await db
       .select({
@@ -45,6 +49,7 @@ export const limitsRepository = {
         and(
           eq(transactions.userId, userId),
           eq(transactions.type, 'debit'),
+          ne(transactions.serviceType, 'adjustment'),
           inArray(transactions.status, ['pending', 'success']),
           gte(transactions.createdAt, from),
         ),

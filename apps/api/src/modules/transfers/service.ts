@@ -42,12 +42,15 @@ export function createTransferService(
   limits: LimitsService,
 ) {
   const lookups = createLookupGuard({ database, clock });
-  /** A recipient the sender may pay: an active account other than the sender's own. */
+  /**
+   * A recipient the sender may pay: any account other than the sender's own. A suspended account
+   * still receives (decision 0028): suspension stops money out, never money in.
+   */
   async function recipientFor(senderId: string, identifier: string): Promise<Party> {
     const party = identifier.includes('@')
       ? await transfersRepository.partyByEmail(database.db, identifier.toLowerCase())
       : await transfersRepository.partyById(database.db, identifier);
-    if (!party || party.status !== 'active') throw new AppError('RECIPIENT_NOT_FOUND');
+    if (!party) throw new AppError('RECIPIENT_NOT_FOUND');
     if (party.id === senderId) throw new AppError('TRANSFER_TO_SELF');
     return party;
   }
