@@ -89,6 +89,8 @@ const envSchema = z.object({
   ANALYTICS_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(600_000),
   /** How often expired rows are pruned (decision 0023); 0 turns the pruning job off. */
   RETENTION_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** How often the admin alerts' conditions are evaluated (decision 0030); 0 turns it off. */
+  ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Idempotency keys older than this many days go once their order is settled. */
   RETENTION_IDEMPOTENCY_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   /** On SIGTERM: how long in-flight requests and job passes may take before the exit is forced. */
@@ -182,6 +184,8 @@ export interface Config {
   analyticsRollupIntervalMs: number;
   /** 0 turns the pruning job off. */
   retentionIntervalMs: number;
+  /** 0 turns the admin alerts' evaluation off. */
+  alertsIntervalMs: number;
   /** Age in days past which settled orders' idempotency keys are deleted. */
   retentionIdempotencyDays: number;
   /** Longest graceful shutdown before the process exits anyway. */
@@ -347,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcilerIntervalMs: e.RECONCILER_INTERVAL_MS,
     analyticsRollupIntervalMs: e.ANALYTICS_ROLLUP_INTERVAL_MS,
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
+    alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     retentionIdempotencyDays: e.RETENTION_IDEMPOTENCY_DAYS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsPort: e.METRICS_PORT,

@@ -27,7 +27,8 @@ async function main() {
   // Background jobs (reconciler, deposit sweep, analytics rollup, retention) on one helper.
   const jobs = startBackgroundJobs(deps, app.services, app.services.metrics.jobPass);
   // The metrics listener and the scheduled ledger audit (decision 0026).
-  const metrics = await startMetrics(deps, app.services.metrics);
+  // Its result also opens or clears the admins' ledger alert (decision 0030).
+  const metrics = await startMetrics(deps, app.services.metrics, app.services.alerts.ledgerAudit);
   // Graceful stop: drains run together (no new requests, in-flight ones and running job passes
   // finish), then the closers in order. Add a listener's close with shutdown.drain(...).
   const shutdown = createShutdown({ logger: deps.logger, timeoutMs: config.shutdownTimeoutMs });

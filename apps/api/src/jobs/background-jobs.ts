@@ -38,6 +38,13 @@ export function backgroundJobDefinitions(deps: AppDeps, services: Services): Job
       pass: createRetention(deps).pass,
     });
   }
+  if (config.alertsIntervalMs > 0) {
+    jobs.push({
+      name: 'alerts',
+      intervalMs: config.alertsIntervalMs,
+      pass: services.alerts.pass,
+    });
+  }
   return jobs;
 }
 

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import type { JobDefinition } from '../../jobs/job-runner';
-import { auditLedger } from '../../ledger/invariants';
+import { auditLedger, type LedgerAudit } from '../../ledger/invariants';
 import type { Metrics } from './metrics';
 
 /**
@@ -14,6 +14,8 @@ export function ledgerAuditJob(
   { database, clock, logger }: Pick<AppDeps, 'database' | 'clock' | 'logger'>,
   metrics: Metrics,
   intervalMs: number,
+  /** Told every result (the admin alerts open or clear their ledger condition from it). */
+  onResult?: (audit: LedgerAudit) => Promise<void>,
 ): JobDefinition {
   return {
     name: 'ledger-audit',
@@ -33,6 +35,7 @@ export function ledgerAuditJob(
           'ledger audit failed: an invariant of the ledger is broken',
         );
       }
+      await onResult?.(audit);
       return false;
     },
   };

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { startJob, type RunningJob } from '../../jobs/job-runner';
+import type { LedgerAudit } from '../../ledger/invariants';
 import { ledgerAuditJob } from './ledger-audit-job';
 import { startMetricsListener, type MetricsListener } from './listener';
 import type { Metrics } from './metrics';
@@ -12,13 +13,14 @@ import type { Metrics } from './metrics';
 export async function startMetrics(
   deps: AppDeps,
   metrics: Metrics,
+  onLedgerAudit?: (audit: LedgerAudit) => Promise<void>,
 ): Promise<{ listener: MetricsListener | undefined; stop(): Promise<void> }> {
   const { config, database, logger } = deps;
   const audit: RunningJob | undefined =
     config.ledgerAuditIntervalMs > 0
       ? startJob(
           { database, logger, onPass: metrics.jobPass },
-          ledgerAuditJob(deps, metrics, config.ledgerAuditIntervalMs),
+          ledgerAuditJob(deps, metrics, config.ledgerAuditIntervalMs, onLedgerAudit),
         )
       : undefined;
   let listener: MetricsListener | undefined;

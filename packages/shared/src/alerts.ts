@@ -1,0 +1,130 @@
+/**
+ * Admin e-mail alerts (decision 0030): the watched conditions' settings, the occurrences an admin
+ * sees and acknowledges, and the screen's words.
+ */
+import { z } from 'zod';
+
+export const ALERT_KINDS = [
+  'orders_pending',
+  'supplier_failure_rate',
+  'supplier_low_balance',
+  'ledger_audit',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number from ${min} to ${max}.` })
+    .int(`${label} must be a whole number from ${min} to ${max}.`)
+    .min(min, `${label} must be a whole number from ${min} to ${max}.`)
+    .max(max, `${label} must be a whole number from ${min} to ${max}.`);
+
+const enabled = z.boolean({ error: 'On or off must be true or false.' });
+
+/** The whole settings object; a PUT replaces it (unknown keys are refused). */
+export const alertSettingsBody = z.strictObject({
+  pendingOrders: z.strictObject({
+    enabled,
+    /** An open order older than this is reported. */
+    afterMinutes: whole('Pending for', 5, 10_080),
+  }),
+  failureRate: z.strictObject({
+    enabled,
+    /** Failed share of a supplier's settled orders at or above which it is reported. */
+    percent: whole('Failure rate', 1, 100),
+    windowMinutes: whole('Window', 5, 1_440),
+    /** Fewer settled orders than this in the window say nothing (one failure is not 100 %). */
+    minOrders: whole('Minimum orders', 1, 10_000),
+  }),
+  lowBalance: z.strictObject({ enabled }),
+  ledgerAudit: z.strictObject({ enabled }),
+});
+export type AlertSettings = z.output<typeof alertSettingsBody>;
+
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+  pendingOrders: { enabled: true, afterMinutes: 60 },
+  failureRate: { enabled: true, percent: 20, windowMinutes: 60, minOrders: 10 },
+  lowBalance: { enabled: true },
+  ledgerAudit: { enabled: true },
+};
+
+export const alertIncidentParams = z.object({ id: z.uuid({ error: 'Not an alert id.' }) });
+
+export interface AlertIncidentDto {
+  _id: string;
+  kind: AlertKind;
+  /** The supplier it is about ('' when none). */
+  subject: string;
+  summary: string;
+  detail: Record<string, unknown>;
+  openedAt: string;
+  lastSeenAt: string;
+  /** Null while the condition holds. */
+  clearedAt: string | null;
+  acknowledgedAt: string | null;
+  acknowledgedBy: string | null;
+  /** Every admin has been mailed. */
+  mailed: boolean;
+}
+
+export interface AlertIncidentsReply {
+  success: true;
+  /** open: conditions that hold now, oldest first; recent: the last cleared ones. */
+  data: { open: AlertIncidentDto[]; recent: AlertIncidentDto[] };
+}
+
+export interface AlertSettingsReply {
+  success: true;
+  message?: string;
+  data: AlertSettings;
+}
+
+export interface AlertAcknowledgeReply {
+  success: true;
+  message: string;
+  data: AlertIncidentDto;
+}
+
+/** How many cleared occurrences the screen lists under the open ones. */
+export const RECENT_ALERTS = 10;
+
+export const alertMessages = {
+  title: 'Alerts',
+  intro: 'Every admin is e-mailed once when a condition starts, and again only if it comes back.',
+  openTitle: 'Open alerts',
+  openEmpty: 'All clear',
+  openEmptyText: 'No condition needs you right now.',
+  recentTitle: 'Recently cleared',
+  loadFailed: 'Alerts could not be loaded',
+  acknowledge: 'Acknowledge',
+  acknowledged: 'Alert acknowledged',
+  acknowledgedBy: 'Acknowledged by {email}',
+  alreadyAcknowledged: 'This alert has already been acknowledged.',
+  alertCleared: 'This alert has already cleared.',
+  mailed: 'Admins e-mailed',
+  mailPending: 'E-mail not sent yet',
+  opened: 'Since {time}',
+  clearedAt: 'Cleared {time}',
+  settingsTitle: 'Alert settings',
+  settingsSaved: 'Alert settings saved',
+  settingsSave: 'Save settings',
+  settingsLoadFailed: 'Settings could not be loaded',
+  pendingOrders: 'Orders pending too long',
+  pendingOrdersHint: 'An order still open after this many minutes.',
+  afterMinutes: 'Pending for (minutes)',
+  failureRate: 'Supplier failure rate',
+  failureRateHint: 'Failed share of a supplier’s settled orders in the window.',
+  percent: 'Failure rate (%)',
+  windowMinutes: 'Window (minutes)',
+  minOrders: 'Minimum orders',
+  lowBalance: 'Supplier balance low',
+  lowBalanceHint: 'A supplier wallet below its threshold on the Suppliers screen.',
+  ledgerAudit: 'Ledger audit failed',
+  ledgerAuditHint: 'The scheduled check of the ledger’s invariants finds a broken rule.',
+  kindNames: {
+    orders_pending: 'Orders pending',
+    supplier_failure_rate: 'Failure rate',
+    supplier_low_balance: 'Low balance',
+    ledger_audit: 'Ledger audit',
+  } satisfies Record<AlertKind, string>,
+} as const;
