@@ -102,13 +102,24 @@ const CATEGORY = sql`case t.service_type when 'cable' then 'tvSubscription'
                       then 'bank_transfer' else 'deposit' end
   else t.service_type end`;
 
+/** An order an admin reversed (decision 0032: not revenue). */
+const REVERSED = sql`exists (select 1 from order_actions oa
+                             where oa.transaction_id = t.id and oa.action = 'reverse')`;
+
 /** The dashboard's figures for [from, to), by plain SQL written here. */
 async function expectedFigures(from: string, to: string) {
   const revenueRows = await rows<{ category: string; kobo: string }>(
     sql`select ${CATEGORY} as category, sum(t.amount_kobo)::text as kobo from transactions t
         where t.status = 'success' and t.created_at >= ${from} and t.created_at < ${to}
+          and not ${REVERSED}
         group by 1`,
   );
+  const [reversedRow] = await rows<{ kobo: string }>(
+    sql`select coalesce(sum(t.amount_kobo), 0)::text as kobo from transactions t
+        where t.status = 'success' and t.created_at >= ${from} and t.created_at < ${to}
+          and ${REVERSED}`,
+  );
+  const reversed = Number(reversedRow!.kobo);
   const revenue: Record<string, number> = {
     bank_transfer: 0,
     electricity: 0,
@@ -158,9 +169,10 @@ async function expectedFigures(from: string, to: string) {
         where status = 'success' and created_at >= ${from} and created_at < ${to}
           and t.service_type in ('airtime', 'data', 'cable', 'electricity', 'betting', 'deposit')
           and coalesce(t.metadata->>'channel', '') <> 'bank_transfer'
+          and not ${REVERSED}
         group by 1`,
   );
-  return { revenue, profit, counts: counts!, series };
+  return { revenue, reversed, profit, counts: counts!, series };
 }
 
 async function expectedUsers() {
@@ -218,6 +230,7 @@ async function expectFiguresMatch() {
     const breakdown = Object.fromEntries(Object.entries(e.revenue).map(([k, v]) => [k, naira(v)]));
     expect(revenue.breakdown, `revenue ${period}`).toEqual(breakdown);
     expect(revenue.total).toBe(naira(Object.values(e.revenue).reduce((a, b) => a + b, 0)));
+    expect(revenue.reversed, `reversed ${period}`).toBe(naira(e.reversed));
     // The chart: one point per Lagos day (per month for yearly), zeros included, oldest first.
     const perLabel = new Map<string, number>();
     for (const s of e.series) {
@@ -246,6 +259,11 @@ async function expectFiguresMatch() {
       Object.fromEntries(Object.entries(e.profit).map(([k, v]) => [k, { profit: naira(v) }])),
     );
     expect(profits.totalProfit).toBe(naira(Object.values(e.profit).reduce((a, b) => a + b, 0)));
+    // Profit Total is exactly the sum of its lines, to the kobo (the dashboard shows them all).
+    const lines = Object.values(profits.breakdown as Record<string, { profit: number }>);
+    expect(lines.reduce((a, l) => a + Math.round(l.profit * 100), 0)).toBe(
+      Math.round((profits.totalProfit as number) * 100),
+    );
 
     const summary = replies[`summary:${period}`]!.data;
     expect(summary).toEqual({ period, ...w, transactions: e.counts, users });
@@ -426,8 +444,14 @@ describe('admin analytics', () => {
 
   it('a reversal of an order on a rolled day lowers that day’s profit, read live', async () => {
     // The delivered order of a rolled day with the largest margin.
-    const [order] = await rows<{ id: string; service_type: string; margin: string }>(
-      sql`select t.id, t.service_type, lt.amount_kobo::text as margin
+    const [order] = await rows<{
+      id: string;
+      service_type: string;
+      margin: string;
+      amount: string;
+    }>(
+      sql`select t.id, t.service_type, lt.amount_kobo::text as margin,
+                 t.amount_kobo::text as amount
           from transactions t join ledger_transfers lt on lt.transaction_id = t.id
           where lt.code = 'purchase_margin' and t.created_at >= ${WINDOWS.yearly.from}
             and t.created_at < ${WINDOWS.yesterday.to}
@@ -449,6 +473,16 @@ describe('admin analytics', () => {
         category
       ]!.profit;
     expect(profit(after)).toBe(naira(Math.round(profit(before) * 100) - Number(order!.margin)));
+    // Its sale leaves that period's revenue (and the chart) and shows as reversed (decision 0032).
+    const revenue = (r: typeof after) =>
+      r['revenue:yearly']!.data as { breakdown: Record<string, number>; reversed: number };
+    const kobo = (n: number) => Math.round(n * 100);
+    expect(kobo(revenue(after).breakdown[category]!)).toBe(
+      kobo(revenue(before).breakdown[category]!) - Number(order!.amount),
+    );
+    expect(kobo(revenue(after).reversed)).toBe(
+      kobo(revenue(before).reversed) + Number(order!.amount),
+    );
     // The reversal's own credit row is a transaction of today (counted), not a sale.
     const count = (r: typeof after) =>
       (r['summary:daily']!.data as { transactions: { total: number } }).transactions.total;
@@ -466,7 +500,15 @@ describe('admin analytics', () => {
     expect(daily.breakdown.airtime).toBe(100);
     expect(daily.series.map((p) => p.label)).toEqual(['2031-03-12']);
     const sales = replies['previous-data-sales']!.data as { previous: { totalSales: number } };
-    expect(sales.previous.totalSales).toBe(plans.inhouseData.priceKobo / 100);
+    // Less the data sale the reversal test took back, when it picked that one (decision 0032).
+    const [reversedData] = await rows<{ kobo: string }>(
+      sql`select coalesce(sum(t.amount_kobo), 0)::text as kobo from transactions t
+          where t.service_type = 'data' and t.created_at >= ${WINDOWS.yesterday.from}
+            and t.created_at < ${WINDOWS.yesterday.to} and ${REVERSED}`,
+    );
+    expect(sales.previous.totalSales).toBe(
+      (plans.inhouseData.priceKobo - Number(reversedData!.kobo)) / 100,
+    );
     const yearly = replies['revenue:yearly']!.data as {
       series: { label: string; total: number }[];
     };

@@ -21,6 +21,12 @@ export const adminMessages = {
   revenueDeposit: 'Deposit',
   revenueTv: 'TVSubscription',
   dataSales: 'Data Sales',
+  // Profit lines beyond the spec's three, so the lines add up to the Total (decision 0032).
+  profitElectricity: 'Electricity discount',
+  profitBetting: 'Betting',
+  profitAirtimeToCash: 'Airtime to Cash margin',
+  revenueReversed: 'Reversed orders',
+  revenueReversedNote: 'Taken back by Reverse: not counted in revenue.',
   transactionsTitle: 'Transactions',
   transactionsTotal: 'Total',
   transactionsSuccessful: 'Successful',

@@ -538,8 +538,11 @@ export interface RevenueBreakdown {
 export interface RevenueReply {
   success: true;
   data: AnalyticsWindow & {
+    /** total and breakdown leave out orders an admin reversed (decision 0032). */
     total: number;
     breakdown: RevenueBreakdown;
+    /** The volume of the window's orders that were later reversed, naira: not revenue. */
+    reversed: number;
     /** One point per Lagos day (per month for yearly), oldest first, for the chart. */
     series: { label: string; total: number }[];
   };

@@ -22,7 +22,7 @@ export interface Range {
   to: Date;
 }
 
-async function rows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+export async function rows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -46,7 +46,7 @@ const toFigure = (r: RawFigure): Figure => ({
 });
 
 /** A Lagos day's text (SQL) as its bucket: itself, or its month (YYYY-MM). */
-function bucketOf(day: SQL, bucket: Bucket): SQL {
+export function bucketOf(day: SQL, bucket: Bucket): SQL {
   return bucket === 'month' ? sql`left(${day}, 7)` : day;
 }
 

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import { PROFIT_CATEGORIES, REVENUE_CATEGORIES, type ProfitCategory } from './categories';
 import { dayRanges, periodWindow, type PeriodWindow } from './periods';
 import { analyticsRepository, revenueAccountsOnce, type Figure } from './repository';
+import { reversedVolume, type ReversedVolume } from './reversed-volume';
 
 const isRevenueCategory = (c: string): c is keyof RevenueBreakdown =>
   (REVENUE_CATEGORIES as readonly string[]).includes(c);
@@ -43,7 +44,7 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
    * one repeatable-read snapshot. The live part reads the ledger only when the profit is wanted:
    * revenue and counts come from the transactions rows alone.
    */
-  function readFigures(window: PeriodWindow, want: { profit: boolean }) {
+  function readFigures(window: PeriodWindow, want: { profit: boolean; reversed?: boolean }) {
     return db.transaction(
       async (tx: DbOrTx) => {
         await analyticsRepository.withoutJit(tx);
@@ -68,13 +69,18 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
               revenueIds,
             )
           : [];
-        return { figures: [...stored, ...live] as Figure[], reversals };
+        // Reversed orders leave revenue (decision 0032), read in the same snapshot.
+        const reversed = want.reversed
+          ? await reversedVolume(tx, { from: window.from, to: window.to }, window.bucket)
+          : [];
+        return { figures: [...stored, ...live] as Figure[], reversals, reversed };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }
 
-  function revenueBreakdown(figures: Figure[]): RevenueBreakdown {
+  /** Successful volume per category, less what was reversed since (decision 0032). */
+  function revenueBreakdown(figures: Figure[], reversed: ReversedVolume[] = []): RevenueBreakdown {
     const kobo: RevenueBreakdown = {
       bank_transfer: 0,
       electricity: 0,
@@ -87,6 +93,7 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
     for (const f of figures) {
       if (f.status === 'success' && isRevenueCategory(f.category)) kobo[f.category] += f.amountKobo;
     }
+    for (const r of reversed) if (isRevenueCategory(r.category)) kobo[r.category] -= r.amountKobo;
     return kobo;
   }
 
@@ -108,9 +115,10 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
   return {
     async revenue(period: AnalyticsPeriod): Promise<RevenueReply> {
       const window = periodWindow(period, clock.now());
-      const { figures } = await readFigures(window, { profit: false });
-      const breakdown = revenueBreakdown(figures);
+      const { figures, reversed } = await readFigures(window, { profit: false, reversed: true });
+      const breakdown = revenueBreakdown(figures, reversed);
       const total = Object.values(breakdown).reduce((a, b) => a + b, 0);
+      const reversedKobo = reversed.reduce((sum, r) => sum + r.amountKobo, 0);
       // Every bucket of the window, zeros included; the figures come already keyed by bucket.
       // The chart plots what the Total card shows, the spec's total minus bank_transfer (checkout
       // deposits), so its points sum to that card (decision 0027); `total` keeps every category.
@@ -122,12 +130,17 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
         if (f.category === 'bank_transfer') continue;
         if (series.has(f.bucket)) series.set(f.bucket, (series.get(f.bucket) ?? 0) + f.amountKobo);
       }
+      for (const r of reversed) {
+        if (!isRevenueCategory(r.category) || r.category === 'bank_transfer') continue;
+        if (series.has(r.bucket)) series.set(r.bucket, (series.get(r.bucket) ?? 0) - r.amountKobo);
+      }
       return {
         success: true,
         data: {
           ...windowOf(window),
           total: koboToNaira(total),
           breakdown: naira(breakdown),
+          reversed: koboToNaira(reversedKobo),
           series: [...series].map(([label, kobo]) => ({ label, total: koboToNaira(kobo) })),
         },
       };
@@ -196,12 +209,13 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
     },
 
     async previousDataSales(): Promise<PreviousDataSalesReply> {
-      const { figures } = await readFigures(periodWindow('yesterday', clock.now()), {
+      const { figures, reversed } = await readFigures(periodWindow('yesterday', clock.now()), {
         profit: false,
+        reversed: true,
       });
       return {
         success: true,
-        data: { previous: { totalSales: koboToNaira(revenueBreakdown(figures).data) } },
+        data: { previous: { totalSales: koboToNaira(revenueBreakdown(figures, reversed).data) } },
       };
     },
   };

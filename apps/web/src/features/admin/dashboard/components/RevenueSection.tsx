@@ -115,6 +115,22 @@ export function RevenueSection({ period }: { period: AnalyticsPeriod }) {
                 ))}
           </div>
         )}
+        {revenue.data && !breakdownFailed ? (
+          <div
+            data-testid="revenue-reversed"
+            className="mt-2 flex items-center justify-between gap-3 rounded-2xl border border-dashed border-line px-3 py-2.5"
+          >
+            <div className="min-w-0">
+              <p className="text-xs font-semibold text-ink">{adminMessages.revenueReversed}</p>
+              <p className="text-[11px] leading-4 text-muted">
+                {adminMessages.revenueReversedNote}
+              </p>
+            </div>
+            <p data-figure className="shrink-0 text-sm font-semibold text-muted amount">
+              {naira(revenue.data.reversed ?? 0)}
+            </p>
+          </div>
+        ) : null}
       </Panel>
 
       <Panel

@@ -23,6 +23,7 @@ function revenue(): RevenueReply['data'] {
       tvSubscription: 0,
       betting: 0,
     },
+    reversed: 0,
     series: [],
   };
 }
@@ -83,23 +84,46 @@ describe('revenue cards', () => {
 });
 
 describe('profit cards', () => {
-  const profits = (airtime: number, data: number, tv: number): ProfitsReply['data'] => ({
-    ...window,
-    totalProfit: airtime + data + tv,
-    breakdown: {
-      airtime: { profit: airtime },
-      data: { profit: data },
-      tvSubscription: { profit: tv },
-      electricity: { profit: 0 },
-      betting: { profit: 0 },
-      airtimeToCash: { profit: 0 },
-    },
-  });
+  const profits = (
+    airtime: number,
+    data: number,
+    tv: number,
+    more: { electricity?: number; betting?: number; airtimeToCash?: number } = {},
+  ): ProfitsReply['data'] => {
+    const kobo = [airtime, data, tv, ...Object.values(more)].reduce(
+      (sum, n) => sum + Math.round(n * 100),
+      0,
+    );
+    return {
+      ...window,
+      totalProfit: kobo / 100,
+      breakdown: {
+        airtime: { profit: airtime },
+        data: { profit: data },
+        tvSubscription: { profit: tv },
+        electricity: { profit: more.electricity ?? 0 },
+        betting: { profit: more.betting ?? 0 },
+        airtimeToCash: { profit: more.airtimeToCash ?? 0 },
+      },
+    };
+  };
 
   it('always shows Total, and a service only when it earned something', () => {
     expect(labels(profitCards(profits(0, 0, 0)))).toEqual(['total']);
     expect(labels(profitCards(profits(3, 0, 7)))).toEqual(['total', 'airtime', 'tv']);
     expect(labels(profitCards(profits(3, 5, 7)))).toEqual(['total', 'airtime', 'data', 'tv']);
+  });
+
+  it('shows every contributor, the electricity discount and airtime-to-cash margin too', () => {
+    const reply = profits(12.3, 5, 0, { electricity: -2.5, betting: 0, airtimeToCash: 800 });
+    const cards = profitCards(reply);
+    expect(labels(cards)).toEqual(['total', 'airtime', 'data', 'electricity', 'airtime-to-cash']);
+    const [total, ...lines] = cards;
+    // The lines add up to the Total, to the kobo.
+    expect(lines.reduce((sum, c) => sum + Math.round((c.value ?? 0) * 100), 0)).toBe(
+      Math.round(total!.value! * 100),
+    );
+    expect(total!.value).toBe(814.8);
   });
 });
 

@@ -70,13 +70,28 @@ export function revenueCards(
   return cards;
 }
 
-/** Total, then Airtime, Data and TVSubscription only when they earned something. */
+/**
+ * Total, then every line that contributed to it (the spec's Airtime, Data and TVSubscription, and
+ * also the electricity discount, betting and the airtime-to-cash margin), each only when it is not
+ * zero; so the lines always add up to the Total (decision 0032).
+ */
 export function profitCards(profits: ProfitsReply['data']): FigureCard[] {
   const { breakdown } = profits;
   const parts: FigureCard[] = [
     { key: 'airtime', label: adminMessages.revenueAirtime, value: breakdown.airtime?.profit },
     { key: 'data', label: adminMessages.revenueData, value: breakdown.data?.profit },
     { key: 'tv', label: adminMessages.revenueTv, value: breakdown.tvSubscription?.profit },
+    {
+      key: 'electricity',
+      label: adminMessages.profitElectricity,
+      value: breakdown.electricity?.profit,
+    },
+    { key: 'betting', label: adminMessages.profitBetting, value: breakdown.betting?.profit },
+    {
+      key: 'airtime-to-cash',
+      label: adminMessages.profitAirtimeToCash,
+      value: breakdown.airtimeToCash?.profit,
+    },
   ];
   return [
     { key: 'total', label: adminMessages.revenueTotal, value: profits.totalProfit },
