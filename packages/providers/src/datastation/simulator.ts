@@ -23,11 +23,14 @@ import { acceptPurchase, type Accepted } from './sim-accept';
 import insufficientBalance from './fixtures/error-400-insufficient-balance.json';
 import invalidToken from './fixtures/error-401-invalid-token.json';
 import noCredentials from './fixtures/error-401-no-credentials.json';
+import { SimWallet } from '../sandbox/sim-wallet';
 
 export interface DataStationSimulatorOptions extends SimulatorOptions {
   apiKey: string;
   /** Our wallet at the simulated DataStation (kobo); default ₦5,000,000. */
   openingBalanceKobo?: number;
+  /** Our DataStation wallet; the sandbox's control call sets it. */
+  wallet?: SimWallet;
 }
 
 /** DRF PageNumberPagination's page size on the order lists (DataStation's own is unknown). */
@@ -41,7 +44,7 @@ export const dataStationSimulator: FastifyPluginAsync<DataStationSimulatorOption
 ) => {
   const { apiKey, now, holdMs } = options;
   const orders: SimOrder[] = [];
-  let balanceKobo = options.openingBalanceKobo ?? 5_000_000_00;
+  const wallet = options.wallet ?? new SimWallet(options.openingBalanceKobo);
   let nextId = 48_213;
   let generatedIdents = 0;
 
@@ -55,7 +58,7 @@ export const dataStationSimulator: FastifyPluginAsync<DataStationSimulatorOption
       .send(header ? invalidToken : noCredentials);
   });
 
-  app.get('/api/user/', async () => userReply(balanceKobo));
+  app.get('/api/user/', async () => userReply(wallet.balanceKobo));
   app.get('/api/network/', async () => networkReply());
 
   for (const kind of KINDS) {
@@ -101,7 +104,7 @@ export const dataStationSimulator: FastifyPluginAsync<DataStationSimulatorOption
         .code(400)
         .send({ ident: [`Ensure this field has no more than ${IDENT_MAX_CHARS} characters.`] });
     }
-    if (accepted.amountKobo > balanceKobo) return reply.code(400).send(insufficientBalance);
+    if (!wallet.covers(accepted.amountKobo)) return reply.code(400).send(insufficientBalance);
     const scenario = scenarioFor(accepted.value);
     if (scenario === 'noReply') return dropConnection(request, reply);
 
@@ -112,13 +115,13 @@ export const dataStationSimulator: FastifyPluginAsync<DataStationSimulatorOption
       scenario,
       createdAtMs: now(),
       amountKobo: accepted.amountKobo,
-      balanceBeforeKobo: balanceKobo,
+      balanceBeforeKobo: wallet.balanceKobo,
       fields: accepted.fields,
       prepaid: accepted.prepaid,
     };
     orders.push(order);
     if (statusAt(scenario, order.createdAtMs, order.createdAtMs) !== 'failed') {
-      balanceKobo -= order.amountKobo;
+      wallet.debit(order.amountKobo);
     }
 
     switch (scenario) {

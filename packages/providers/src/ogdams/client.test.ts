@@ -186,7 +186,17 @@ describe('Ogdams read-only calls', () => {
     });
   });
 
-  it('reads the main balance', async () => {
-    expect((await og().balance()).mainBalanceKobo).toBe(5_000_000_00);
+  it('reads the main balance, which falls with each order served; an empty wallet refuses', async () => {
+    const wallet = t.sandbox.wallets.ogdams;
+    expect((await og().balance()).mainBalanceKobo).toBe(wallet.balanceKobo);
+    wallet.set(300_00);
+    const vend = (reference: string) =>
+      og().vendAirtime({ reference, networkId: AIRTEL, amountKobo: 200_00, phone: '08021234567' });
+    expect((await vend('bal-1')).status).toBe('delivered');
+    expect((await og().balance()).mainBalanceKobo).toBe(100_00);
+    // Ogdams's 424 in its words about our wallet: failed, with an alert to fund it.
+    expect(await vend('bal-2')).toMatchObject({ status: 'failed', alert: expect.any(String) });
+    expect((await og().balance()).mainBalanceKobo).toBe(100_00);
+    wallet.set(5_000_000_00);
   });
 });

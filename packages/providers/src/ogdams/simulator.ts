@@ -33,6 +33,7 @@ import unauthorized from './fixtures/vend-unauthorized.json';
 import duplicate from './fixtures/vend-undocumented-code.json';
 import webhookDelivered from './fixtures/webhook-delivered.json';
 import webhookFailed from './fixtures/webhook-failed.json';
+import { SimWallet } from '../sandbox/sim-wallet';
 
 export interface OgdamsSimulatorOptions extends SimulatorOptions {
   apiKey: string;
@@ -43,6 +44,8 @@ export interface OgdamsSimulatorOptions extends SimulatorOptions {
   /** How often (real ms) the ticker looks for orders the clock has settled. Default 500. */
   tickMs?: number;
   webhookRetryDelaysMs?: readonly number[];
+  /** Our Ogdams wallet; the sandbox's control call sets it. */
+  wallet?: SimWallet;
 }
 
 interface OgdamsOrder {
@@ -58,8 +61,6 @@ interface OgdamsOrder {
 
 const REFERENCE_PATTERN = new RegExp(`^[A-Za-z0-9_.:|-]{1,${OGDAMS_REFERENCE_MAX}}$`);
 const NAIRA = 100;
-/** The sandbox's Ogdams wallet: large enough never to run dry in a demo. */
-const SANDBOX_MAIN_BALANCE_KOBO = 5_000_000_00;
 
 /** An envelope fixture with our values: HTTP status is the envelope's code, as Ogdams sends. */
 function envelope(
@@ -80,6 +81,7 @@ export const ogdamsSimulator: FastifyPluginAsync<OgdamsSimulatorOptions> = async
     options.webhookRetryDelaysMs,
   );
   let sequence = 0;
+  const wallet = options.wallet ?? new SimWallet();
 
   function notifyIfSettled(order: OgdamsOrder) {
     if (order.notified) return;
@@ -132,7 +134,7 @@ export const ogdamsSimulator: FastifyPluginAsync<OgdamsSimulatorOptions> = async
     ...balanceFixture,
     data: {
       ...balanceFixture.data,
-      msg: { ...balanceFixture.data.msg, mainBalance: nairaText(SANDBOX_MAIN_BALANCE_KOBO) },
+      msg: { ...balanceFixture.data.msg, mainBalance: nairaText(wallet.balanceKobo) },
     },
   }));
 
@@ -154,6 +156,7 @@ export const ogdamsSimulator: FastifyPluginAsync<OgdamsSimulatorOptions> = async
       kind: 'data',
       networkId,
       phone,
+      amountKobo: plan.amount * NAIRA,
       summary: `${plan.name} (${plan.validity}) to ${phone}`,
     });
   });
@@ -183,6 +186,7 @@ export const ogdamsSimulator: FastifyPluginAsync<OgdamsSimulatorOptions> = async
       kind: 'airtime',
       networkId,
       phone,
+      amountKobo,
       summary: `N${nairaText(amountKobo)} airtime to ${phone}`,
     });
   });
@@ -191,13 +195,20 @@ export const ogdamsSimulator: FastifyPluginAsync<OgdamsSimulatorOptions> = async
     request: FastifyRequest,
     reply: FastifyReply,
     body: JsonObject,
-    order: Pick<OgdamsOrder, 'kind' | 'networkId' | 'summary'> & { phone: string },
+    order: Pick<OgdamsOrder, 'kind' | 'networkId' | 'summary'> & {
+      phone: string;
+      amountKobo: number;
+    },
   ) {
     const reference = nonEmpty(body.reference);
     if (!reference || !REFERENCE_PATTERN.test(reference)) {
       return envelope(reply, refused, `reference: 1 to ${OGDAMS_REFERENCE_MAX} characters`, null);
     }
     if (orders.has(reference)) return envelope(reply, duplicate, duplicate.data.msg, null);
+    // No sub-code is published for it; the 424 wording is what the adapter reads (SOURCES.md).
+    if (!wallet.covers(order.amountKobo)) {
+      return envelope(reply, refused, 'Insufficient wallet balance', null);
+    }
     const scenario = scenarioFor(order.phone);
     if (scenario === 'noReply') return dropConnection(request, reply);
     sequence += 1;
@@ -213,6 +224,9 @@ export const ogdamsSimulator: FastifyPluginAsync<OgdamsSimulatorOptions> = async
       notified: false,
     };
     orders.set(reference, recorded);
+    if (statusAt(scenario, recorded.createdAtMs, recorded.createdAtMs) !== 'failed') {
+      wallet.debit(order.amountKobo);
+    }
     const success = order.kind === 'data' ? dataSuccess : airtimeSuccess;
     const sent = `${recorded.summary} sent`;
 

@@ -20,6 +20,7 @@ import type { WebhookSender } from './notifier';
 import { PALMPAY_COUNTRY, PALMPAY_PATHS } from './protocol';
 import { refusalFor } from './sim-magic';
 import { notifications, refusal, replies } from './sim-replies';
+import type { SimWallet } from '../sandbox/sim-wallet';
 
 /** The scene PalmPay's betting billers belong to; the only one the sandbox sells. */
 const BETTING_SCENE = 'betting';
@@ -46,6 +47,8 @@ export interface SimDeskContext {
   /** PalmPay's signature on a notification body. */
   signed: (body: JsonObject) => JsonObject;
   newOrderNo: (kind: string) => string;
+  /** Our merchant balance: bill orders are paid from it. */
+  wallet: SimWallet;
 }
 
 /** PalmPay's bill orderStatus for the sandbox's view of an order. */
@@ -183,6 +186,7 @@ export function createSimBillDesk(ctx: SimDeskContext, tickMs: number) {
       if (billOrders.has(outOrderNo)) return refusal('tradeHadDeal');
       const refused = refusalFor(rechargeAccount);
       if (refused && refused !== 'tradeHadDeal') return refusal(refused);
+      if (!refused && !ctx.wallet.covers(amount)) return refusal('merchantBalanceNotEnough');
       const scenario = refused ? 'delivered' : bettingScenarioFor(rechargeAccount);
       if (scenario === 'noReply') return dropConnection(request, reply);
 
@@ -198,6 +202,9 @@ export function createSimBillDesk(ctx: SimDeskContext, tickMs: number) {
         notified: false,
       };
       billOrders.set(outOrderNo, order);
+      if (!refused && scenario !== 'failed' && scenario !== 'invalidAccount') {
+        ctx.wallet.debit(amount);
+      }
       // Orders that end at once are notified at once (after this reply is on its way).
       setImmediate(() => notifyIfSettled(order));
       // An earlier attempt of ours got through: PalmPay names the duplicate, not the order.

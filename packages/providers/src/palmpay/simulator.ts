@@ -23,6 +23,7 @@ import {
 import { PALMPAY_COUNTRY, PALMPAY_PATHS } from './protocol';
 import { loadPrivateKey, loadPublicKey, signParams, verifyParams } from './signing';
 import { createSimBillDesk, type SimDeskContext } from './sim-bills';
+import { SimWallet } from '../sandbox/sim-wallet';
 import { createSimDepositDesk } from './sim-deposits';
 import { refusal, replies, withoutBlankSign } from './sim-replies';
 
@@ -40,6 +41,8 @@ export interface PalmPaySimulatorOptions extends SimulatorOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** The merchant's configured URL for virtual-account notifications. */
   notifyUrl?: NotifyTarget;
+  /** Our merchant balance; the sandbox's control call sets it. */
+  wallet?: SimWallet;
 }
 
 export interface PalmPaySimulator {
@@ -76,7 +79,16 @@ export function createPalmPaySimulator(options: PalmPaySimulatorOptions): PalmPa
     return { ...unsigned, sign: encodeURIComponent(signParams(unsigned, platformKey)) };
   }
 
-  const ctx: SimDeskContext = { now, holdMs, appId: keys.appId, sender, signed, newOrderNo };
+  const wallet = options.wallet ?? new SimWallet();
+  const ctx: SimDeskContext = {
+    now,
+    holdMs,
+    appId: keys.appId,
+    sender,
+    signed,
+    newOrderNo,
+    wallet,
+  };
   const bills = createSimBillDesk(ctx, options.tickMs ?? DEFAULT_PALMPAY_TICK_MS);
   const deposits = createSimDepositDesk({ ...ctx, sequence: () => sequence }, options.notifyUrl);
 
@@ -136,7 +148,11 @@ export function createPalmPaySimulator(options: PalmPaySimulatorOptions): PalmPa
       signedApi.post(`/${PALMPAY_PATHS.merchantBalance}`, async (request) => {
         const body = request.body as JsonObject;
         if (!nonEmpty(body.merchantId)) return refusal('missingParameter');
-        return replies.balance({});
+        // The documented reply's three balances; nothing is frozen or unsettled in the sandbox.
+        return replies.balance({
+          availableBalance: wallet.balanceKobo,
+          currentBalance: wallet.balanceKobo,
+        });
       });
     });
   };

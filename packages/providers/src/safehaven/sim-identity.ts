@@ -14,11 +14,12 @@ import { SAFEHAVEN_BANKS, SAFEHAVEN_BANK_CODES, SAFEHAVEN_OWN_BANK_CODE } from '
 import { accountNameFor, personFor, type PersonName } from './people';
 import { errorBody, FIXTURES, withData, withList } from './replies';
 import type { VasOrder } from './sim-orders';
+import { SIM_OPENING_KOBO, type SimWallet } from '../sandbox/sim-wallet';
 
 export const SAFEHAVEN_BANK_NAME = 'Safe Haven MFB';
 export const SAFEHAVEN_LOG_PREFIX = '[safehaven sandbox]';
 /** What the sandbox's debit account holds before any VAS purchase, in kobo (₦10,000,000). */
-export const SAFEHAVEN_SANDBOX_FLOAT_KOBO = 10_000_000_00;
+export const SAFEHAVEN_SANDBOX_FLOAT_KOBO = SIM_OPENING_KOBO.safehaven;
 
 export interface IdentitySimContext {
   ibsClientId: string;
@@ -27,6 +28,8 @@ export interface IdentitySimContext {
   log: (line: string) => void;
   sessionId(): string;
   orders: Map<string, VasOrder>;
+  /** Our debit account's balance (the VAS routes debit it). */
+  wallet: SimWallet;
 }
 
 const IDENTITY_NUMBER = /^\d{11}$/;
@@ -219,11 +222,9 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentitySimCon
     }
   }
 
-  // Our main account: its balance is the sandbox float less what the recorded VAS orders cost.
+  // Our main account: its balance is the sandbox float less what the VAS orders cost.
   app.get('/accounts', async () => {
-    let spentKobo = 0;
-    for (const order of ctx.orders.values()) spentKobo += order.amountKobo;
-    const balance = koboToNaira(SAFEHAVEN_SANDBOX_FLOAT_KOBO - spentKobo);
+    const balance = koboToNaira(ctx.wallet.balanceKobo);
     return withList(FIXTURES.accountsSuccess, [
       {
         client: ibsClientId,

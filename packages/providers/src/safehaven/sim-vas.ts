@@ -25,6 +25,8 @@ import {
 import { SAFEHAVEN_CATEGORIES, SAFEHAVEN_SERVICES } from './catalogue';
 import { errorBody, FIXTURES, PAY_SUCCESS, withData, withList } from './replies';
 import { acceptOrder, type VasOrder } from './sim-orders';
+import insufficientBalance from './fixtures/pay-insufficient-balance.json';
+import type { SimWallet } from '../sandbox/sim-wallet';
 
 export interface VasSimContext {
   ibsClientId: string;
@@ -32,8 +34,10 @@ export interface VasSimContext {
   now: () => number;
   holdMs: number;
   sessionId(): string;
-  /** Orders by Safe Haven's id; the accounts route reads them for the balance. */
+  /** Orders by Safe Haven's id. */
   orders: Map<string, VasOrder>;
+  /** Our debit account's balance: VAS orders are paid from it; GET accounts reads it. */
+  wallet: SimWallet;
 }
 
 const METER_NUMBER = /^\d{11,13}$/;
@@ -176,6 +180,9 @@ export function registerVasRoutes(app: FastifyInstance, ctx: VasSimContext): voi
     }
     const accepted = acceptOrder(kind, category, body, amountKobo);
     if ('error' in accepted) return send(reply, 400, accepted.error);
+    if (!ctx.wallet.covers(amountKobo)) {
+      return reply.code(400).send(insufficientBalance);
+    }
     const scenario = scenarioFor(accepted.uniqueElement);
     // Never recorded: there is no id to look up, as with a real lost request.
     if (scenario === 'noReply') return dropConnection(request, reply);
@@ -191,6 +198,9 @@ export function registerVasRoutes(app: FastifyInstance, ctx: VasSimContext): voi
       ...accepted,
     };
     orders.set(order.id, order);
+    if (statusAt(scenario, order.createdAtMs, order.createdAtMs) !== 'failed') {
+      ctx.wallet.debit(amountKobo);
+    }
 
     switch (scenario) {
       case 'http500':

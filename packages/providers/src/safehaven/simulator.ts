@@ -13,7 +13,8 @@ import type { SimulatorOptions } from '../sandbox/sim-kit';
 import { CLIENT_ASSERTION_TYPE, verifyClientAssertion } from './auth';
 import { SAFEHAVEN_OWN_BANK_CODE } from './banks';
 import { errorBody, fill, FIXTURES } from './replies';
-import { registerIdentityRoutes } from './sim-identity';
+import { registerIdentityRoutes, SAFEHAVEN_SANDBOX_FLOAT_KOBO } from './sim-identity';
+import { SimWallet } from '../sandbox/sim-wallet';
 import type { VasOrder } from './sim-orders';
 import { registerVasRoutes } from './sim-vas';
 
@@ -31,6 +32,8 @@ export interface SafeHavenSimulatorOptions extends SimulatorOptions {
   tokenLifetimeSeconds?: number;
   /** Where OTPs "sent to the phone on record" are printed (default console.info). */
   log?: (line: string) => void;
+  /** Our debit account's balance; the sandbox's control call sets it. */
+  wallet?: SimWallet;
 }
 
 export const safeHavenSimulator: FastifyPluginAsync<SafeHavenSimulatorOptions> = async (
@@ -116,6 +119,7 @@ export const safeHavenSimulator: FastifyPluginAsync<SafeHavenSimulatorOptions> =
     now,
     sessionId,
     orders,
+    wallet: options.wallet ?? new SimWallet(SAFEHAVEN_SANDBOX_FLOAT_KOBO),
   };
   registerIdentityRoutes(app, { ...shared, log: options.log ?? ((line) => console.info(line)) });
   registerVasRoutes(app, { ...shared, holdMs });

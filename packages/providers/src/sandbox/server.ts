@@ -11,6 +11,8 @@ import { safeHavenSimulator } from '../safehaven/simulator';
 import { createPalmPaySimulator, PALMPAY_CONTROL_PREFIX } from '../palmpay/simulator';
 import type { NotifyTarget } from '../palmpay/notifier';
 import { SANDBOX_KEYS, type SandboxKeys } from './keys';
+import { createSimWallets, type SimWallets } from './sim-wallet';
+import { WALLET_CONTROL_PREFIX, walletControl } from './wallet-control';
 
 export { SANDBOX_KEYS, type SandboxKeys } from './keys';
 
@@ -53,6 +55,8 @@ export interface SandboxBaseUrls {
 export interface Sandbox {
   port: number;
   baseUrls: SandboxBaseUrls;
+  /** Our wallet at each simulated supplier (also set over HTTP: WALLET_CONTROL_PREFIX). */
+  wallets: SimWallets;
   close(): Promise<void>;
 }
 
@@ -62,6 +66,7 @@ export const SANDBOX_DEFAULT_HOLD_MS = 60_000;
 /** The sandbox's own control calls (not any supplier's), e.g. a simulated bank transfer. */
 export const SANDBOX_CONTROL_PREFIXES = {
   palmpay: PALMPAY_CONTROL_PREFIX,
+  wallets: WALLET_CONTROL_PREFIX,
 } as const;
 
 /** Path prefixes that mirror each supplier's own base path. */
@@ -92,17 +97,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   // forceCloseConnections: close() must not wait for a call the timeout scenario is holding.
   const app = Fastify({ logger: false, forceCloseConnections: true });
+  const wallets = createSimWallets();
   await app.register(vtpassSimulator, {
     prefix: SANDBOX_PREFIXES.vtpass,
     keys: keys.vtpass,
     now,
     holdMs,
+    wallet: wallets.vtpass,
   });
   await app.register(dataStationSimulator, {
     prefix: SANDBOX_PREFIXES.datastation,
     apiKey: keys.datastation.apiKey,
     now,
     holdMs,
+    wallet: wallets.datastation,
   });
   await app.register(ogdamsSimulator, {
     prefix: SANDBOX_PREFIXES.ogdams,
@@ -111,6 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     holdMs,
     notifyUrl: options.ogdamsNotifyUrl,
     tickMs: options.ogdamsTickMs,
+    wallet: wallets.ogdams,
   });
   const palmpay = createPalmPaySimulator({
     keys: keys.palmpay,
@@ -119,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     tickMs: options.palmpayTickMs,
     webhookRetryDelaysMs: options.palmpayWebhookRetryDelaysMs,
     notifyUrl: options.palmpayNotifyUrl,
+    wallet: wallets.palmpay,
   });
   await app.register(palmpay.api, { prefix: SANDBOX_PREFIXES.palmpay });
   await app.register(palmpay.control, { prefix: SANDBOX_CONTROL_PREFIXES.palmpay });
@@ -129,7 +139,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now,
     holdMs,
     log: options.safehavenLog,
+    wallet: wallets.safehaven,
   });
+  await app.register(walletControl(wallets), { prefix: WALLET_CONTROL_PREFIX });
 
   await app.listen({ port: options.port ?? SANDBOX_DEFAULT_PORT, host });
   const address = app.server.address();
@@ -145,6 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     port,
     baseUrls: sandboxBaseUrls(origin),
+    wallets,
     async close() {
       const closing = app.close();
       // Held and keep-alive sockets would otherwise keep close() (and a test run) waiting.

@@ -26,6 +26,7 @@ import {
   type SimStatus,
   type SimulatorOptions,
 } from '../sandbox/sim-kit';
+import { SimWallet } from '../sandbox/sim-wallet';
 import { VTPASS_SERVICES, VTPASS_SMARTCARD_SERVICES } from './catalogue';
 import { acceptOrder, requestIdProblem } from './sim-accept';
 import {
@@ -43,6 +44,8 @@ import {
 
 export interface VtpassSimulatorOptions extends SimulatorOptions {
   keys: VtpassKeys;
+  /** Our VTpass wallet; the sandbox's control call sets it. */
+  wallet?: SimWallet;
 }
 
 interface VtpassOrder extends ReplyOrder {
@@ -53,8 +56,6 @@ interface VtpassOrder extends ReplyOrder {
 const METER_PATTERN = /^\d{11,13}$/;
 const SMARTCARD_PATTERN = /^\d{10,11}$/;
 const PHONE_PATTERN = /^\+?\d{10,14}$/;
-/** The sandbox's VTpass wallet: large, so only the 018 magic values run it out. */
-const SANDBOX_WALLET_KOBO = 5_000_000_00;
 
 const STATUS_DESCRIPTION: Record<SimStatus, string> = {
   delivered: 'TRANSACTION SUCCESSFUL',
@@ -67,7 +68,7 @@ export const vtpassSimulator: FastifyPluginAsync<VtpassSimulatorOptions> = async
   const { keys, now, holdMs } = options;
   const orders = new Map<string, VtpassOrder>();
   let sequence = 0;
-  let spentKobo = 0;
+  const wallet = options.wallet ?? new SimWallet();
 
   // VTpass keys: reads carry the public key, writes the secret key; both carry the api key.
   app.addHook('onRequest', async (request, reply) => {
@@ -79,7 +80,7 @@ export const vtpassSimulator: FastifyPluginAsync<VtpassSimulatorOptions> = async
     }
   });
 
-  app.get('/balance', async () => balanceReplyOf(SANDBOX_WALLET_KOBO - spentKobo));
+  app.get('/balance', async () => balanceReplyOf(wallet.balanceKobo));
 
   app.get('/service-variations', async (request) => {
     const query = isObject(request.query) ? request.query : {};
@@ -140,6 +141,7 @@ export const vtpassSimulator: FastifyPluginAsync<VtpassSimulatorOptions> = async
     // Refused before anything is recorded: a requery of these ids answers 015.
     if (codeScenario === 'ipNotWhitelisted027') return errorReply('027');
     if (codeScenario === 'lowWalletBalance018') return errorReply('018');
+    if (!wallet.covers(accepted.amountKobo)) return errorReply('018');
     const scenario = codeScenario ? 'pendingForever' : scenarioFor(accepted.uniqueElement);
     if (scenario === 'noReply') return dropConnection(request, reply);
 
@@ -155,7 +157,7 @@ export const vtpassSimulator: FastifyPluginAsync<VtpassSimulatorOptions> = async
       ...accepted,
     };
     orders.set(requestId, order);
-    if (scenario !== 'failed' && scenario !== 'invalidAccount') spentKobo += order.amountKobo;
+    if (scenario !== 'failed' && scenario !== 'invalidAccount') wallet.debit(order.amountKobo);
     return answerPay(order, request, reply);
   });
 

@@ -131,6 +131,9 @@ export const ADMIN_PARAM_ROUTES: Record<string, (w: AccessWorld) => string> = {
   'POST /api/admin/transactions/:id/approve': (w) => w.a.transactionId,
   'POST /api/admin/transactions/:id/refund': (w) => w.a.transactionId,
   'POST /api/admin/transactions/:id/reverse': (w) => w.a.transactionId,
+  // an open alert (the ledger condition), which an acknowledgement would mark
+  'POST /api/admin/alerts/incidents/:id/acknowledge': (w) => w.alertIncidentId,
+  'PUT /api/admin/suppliers/:supplier/threshold': () => 'vtpass',
 };
 
 /**
@@ -154,6 +157,16 @@ export const ADMIN_ATTACK_BODIES: Record<string, object> = {
   },
   'PATCH /api/admin/products/data-plans/:id': { sellingPrice: 1, isAvailable: true },
   'PUT /api/admin/products/utility-discount': { discount: 50 },
+  // every admin alert switched off
+  'PUT /api/admin/alerts/settings': {
+    pendingOrders: { enabled: false, afterMinutes: 5 },
+    failureRate: { enabled: false, percent: 100, windowMinutes: 5, minOrders: 10_000 },
+    lowBalance: { enabled: false },
+    ledgerAudit: { enabled: false },
+  },
+  // a threshold that hides a low balance, and a route that moves MTN airtime elsewhere
+  'PUT /api/admin/suppliers/:supplier/threshold': { lowBalanceThreshold: 0 },
+  'PUT /api/admin/suppliers/routes': { service: 'airtime', network: 'MTN', suppliers: ['ogdams'] },
 };
 
 /** The `:name` parameters of a route's url, in order. */

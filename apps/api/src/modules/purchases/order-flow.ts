@@ -1,4 +1,5 @@
 import type { TransactionMetadata, ServiceType } from '@owo/shared/api-types';
+import type { PurchaseOutcome } from '@owo/providers/types';
 import { makeVtpassRequestId } from '@owo/providers/vtpass/request-id';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -35,8 +36,25 @@ export interface OrderDraft {
   sellingKobo: number;
   costKobo: number;
   request: SupplierRequest;
-  /** Airtime: the in-house route, tried on a definite failure with the same reservation. */
-  fallback?: { request: SupplierRequest; costKobo: number };
+  /**
+   * Airtime: the next suppliers of the routing table, in order, each tried on a definite failure
+   * of the one before with the same reservation.
+   */
+  fallbacks?: NextRoute[];
+}
+
+/** Another supplier's request for the same order, and what that supplier charges us. */
+export interface NextRoute {
+  request: SupplierRequest;
+  costKobo: number;
+}
+
+/**
+ * A new request id for each further supplier: "F" for the first (as before the routing table),
+ * then "F2", "F3". Distinct per attempt, so no supplier ever sees one id twice.
+ */
+export function nextRequestId(base: string, index: number): string {
+  return index === 0 ? `${base}F` : `${base}F${index + 1}`;
 }
 
 /** A client-sent price for a fixed-price plan, bundle or package is checked, never used. */
@@ -138,6 +156,35 @@ export function createOrderFlow(
     });
   }
 
+  /**
+   * Points the order at the next supplier in one transaction (supplier, request, request id,
+   * cost; the history row's supplier), raising the refusing supplier's operator alert if it gave
+   * one. Undefined when the order is no longer processing.
+   */
+  async function moveToNextSupplier(
+    purchase: PurchaseRow,
+    refusal: Extract<PurchaseOutcome, { status: 'failed' }>,
+    next: NextRoute,
+    supplierRequestId: string,
+  ): Promise<PurchaseRow | undefined> {
+    const supplier = supplierOf(next.request);
+    const switched = await database.db.transaction(async (tx) => {
+      const moved = await purchasesRepository.switchSupplier(tx, purchase.transactionId, {
+        supplier,
+        request: next.request as unknown as Record<string, unknown>,
+        supplierRequestId,
+        costKobo: next.costKobo,
+        lastDescription: `${purchase.supplier} refused: ${refusal.description}`.slice(0, 500),
+      });
+      if (!moved) return false;
+      await transactionsRepository.mergeMetadata(tx, purchase.transactionId, { supplier });
+      if (refusal.alert) await settlement.raiseAlert(tx, purchase, refusal);
+      return true;
+    });
+    if (!switched) return undefined;
+    return { ...purchase, supplier, supplierRequestId, costKobo: next.costKobo };
+  }
+
   return async function placeOrder(
     ctx: OrderContext,
     buildDraft: () => Promise<OrderDraft>,
@@ -168,38 +215,26 @@ export function createOrderFlow(
 
     let outcome = await callSupplier(providers, draft.request, purchase.supplierRequestId);
     crashPoint(deps.config, 'purchase:after-supplier');
-    if (outcome.status === 'failed' && draft.fallback) {
-      // Same order, same reservation, another route; a new request id for the new supplier.
-      const supplierRequestId = `${purchase.supplierRequestId}F`;
-      const fallbackSupplier = supplierOf(draft.fallback.request);
-      const switched = await database.db.transaction(async (tx) => {
-        const moved = await purchasesRepository.switchSupplier(tx, purchase.transactionId, {
-          supplier: fallbackSupplier,
-          request: draft.fallback!.request as unknown as Record<string, unknown>,
-          supplierRequestId,
-          costKobo: draft.fallback!.costKobo,
-          lastDescription: `first route failed: ${outcome.description}`.slice(0, 500),
-        });
-        if (moved) {
-          await transactionsRepository.mergeMetadata(tx, purchase.transactionId, {
-            supplier: fallbackSupplier,
-          });
-          if (outcome.status === 'failed' && outcome.alert) {
-            await settlement.raiseAlert(tx, purchase, outcome);
-          }
-        }
-        return moved;
-      });
-      if (switched) {
-        logger.info({ order: purchase.transactionId }, 'airtime falls back to the in-house route');
-        purchase = {
-          ...purchase,
-          supplier: supplierOf(draft.fallback.request),
-          supplierRequestId,
-          costKobo: draft.fallback.costKobo,
-        };
-        outcome = await callSupplier(providers, draft.fallback.request, supplierRequestId);
-      }
+    // The routing table's next suppliers, each only after a DEFINITE failure of the one before:
+    // never on pending or an unclear answer (the money rule), and always on the same order and
+    // reservation, so the customer is charged once and refunded only when every route failed.
+    const baseRequestId = purchase.supplierRequestId;
+    for (const [index, next] of (draft.fallbacks ?? []).entries()) {
+      if (outcome.status !== 'failed') break;
+      const moved = await moveToNextSupplier(
+        purchase,
+        outcome,
+        next,
+        nextRequestId(baseRequestId, index),
+      );
+      // Resolved meanwhile (an admin or the reconciler): settle() below finds it resolved too.
+      if (!moved) break;
+      logger.info(
+        { order: purchase.transactionId, from: purchase.supplier, to: moved.supplier },
+        'a supplier refused the order; the next one on its route is tried',
+      );
+      purchase = moved;
+      outcome = await callSupplier(providers, next.request, moved.supplierRequestId);
     }
 
     if (outcome.status === 'pending') {

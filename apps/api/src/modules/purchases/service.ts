@@ -28,7 +28,8 @@ import type { PlanRow } from '../catalogue/repository';
 import { checkPrice, type OrderContext, type OrderDraft, type PlaceOrder } from './order-flow';
 import { createVerification } from './verification';
 import { createLookupGuard } from '../lookups/limits';
-import { supplierOf, type SupplierRequest } from './supplier-calls';
+import { airtimeRequest, supplierOf, type SupplierRequest } from './supplier-calls';
+import { routeFor } from '../suppliers/routing';
 import { tvWire } from './tv-subscription';
 import { discountMetadata, electricityPrice } from '../settings/utility-discount';
 
@@ -71,7 +72,7 @@ export function createPurchaseService(
     phone: string,
     amountKobo: number,
     request: SupplierRequest,
-    fallback?: OrderDraft['fallback'],
+    fallbacks?: OrderDraft['fallbacks'],
   ): OrderDraft => ({
     product: 'airtime',
     service: 'airtime',
@@ -81,7 +82,7 @@ export function createPurchaseService(
     sellingKobo: amountKobo,
     costKobo: amountKobo,
     request,
-    fallback,
+    fallbacks,
   });
 
   const dataDraft = (plan: PlanRow, phone: string, request: OrderDraft['request']): OrderDraft => {
@@ -297,27 +298,26 @@ export function createPurchaseService(
         });
       }),
 
-    /** VTpass first; on a definite failure the in-house VTU route, same reservation (§4). */
+    /**
+     * The suppliers of the routing table for this network, in order (by default VTpass, then the
+     * in-house VTU route, as §4 says); each next one only on a definite failure, same reservation.
+     */
     providerAirtime: (ctx: Ctx, b: In<typeof providerAirtimeSchema>) =>
       order(ctx, b.transactionPin, async () => {
         const network = networkForVtpassService(b.serviceID);
         if (!network || VTPASS_AIRTIME_SERVICE[network] !== b.serviceID) {
           throw new AppError('VALIDATION_FAILED', { message: messages.selectNetworkAirtime });
         }
+        const route = await routeFor(database.db, 'airtime', network);
+        const [first, ...rest] = route.map((supplier) =>
+          airtimeRequest(supplier, network, b.phone, b.amount),
+        );
         return airtimeDraft(
           network,
           b.phone,
           b.amount,
-          { kind: 'vtpass', serviceID: b.serviceID, amountKobo: b.amount, phone: b.phone },
-          {
-            request: {
-              kind: 'datastation-topup',
-              networkId: NETWORK_IDS[network],
-              phone: b.phone,
-              amountKobo: b.amount,
-            },
-            costKobo: b.amount,
-          },
+          first!,
+          rest.map((request) => ({ request, costKobo: b.amount })),
         );
       }),
 

@@ -6,6 +6,13 @@ import type {
   SafeHavenPayRequest,
 } from '@owo/providers/types';
 import type { Supplier } from '../../ledger/accounts';
+import {
+  NETWORK_IDS,
+  OGDAMS_NETWORK_IDS,
+  VTPASS_AIRTIME_SERVICE,
+  type NetworkName,
+} from '@owo/shared/networks';
+import type { RouteSupplier } from '@owo/shared/suppliers';
 
 /**
  * What a purchase asks of its supplier, stored with the order (purchases.request) so the
@@ -50,6 +57,26 @@ export type SupplierRequest =
    * pay request without the reference (the order's supplier request id at call time).
    */
   | ({ kind: 'safehaven-pay'; payKind: SafeHavenPayKind } & Omit<SafeHavenPayRequest, 'reference'>);
+
+/**
+ * An airtime order as each routable supplier takes it: face value to a phone on a network. Airtime
+ * costs us its face value at every one of them.
+ */
+export function airtimeRequest(
+  supplier: RouteSupplier<'airtime'>,
+  network: NetworkName,
+  phone: string,
+  amountKobo: number,
+): SupplierRequest {
+  switch (supplier) {
+    case 'vtpass':
+      return { kind: 'vtpass', serviceID: VTPASS_AIRTIME_SERVICE[network], amountKobo, phone };
+    case 'datastation':
+      return { kind: 'datastation-topup', networkId: NETWORK_IDS[network], phone, amountKobo };
+    case 'ogdams':
+      return { kind: 'ogdams-airtime', networkId: OGDAMS_NETWORK_IDS[network], amountKobo, phone };
+  }
+}
 
 export function supplierOf(request: SupplierRequest): Supplier {
   if (request.kind === 'vtpass') return 'vtpass';

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routeBody, supplierParams, thresholdBody } from '@owo/shared/suppliers';
+import { parse } from '../../lib/validate';
+import { authOf } from '../../plugins/authenticate';
+import type { Services } from '../../services';
+
+/** The admin who acts, for the audit log. */
+const actorOf = (request: FastifyRequest) => {
+  const { id, email } = authOf(request).user;
+  return { id, email };
+};
+
+/**
+ * The admin Suppliers screen: balances (read live from each supplier), low-balance thresholds and
+ * the routing table. Every route checks the admin role on the server.
+ */
+export function supplierRoutes(app: FastifyInstance, { suppliers, guards }: Services) {
+  const admin = { onRequest: guards.requireAdmin };
+  const base = '/admin/suppliers';
+
+  // Support staff may look (a read); only an admin changes anything.
+  app.get(base, { onRequest: guards.requireStaff }, async () => suppliers.overview());
+
+  app.put(
+    `${base}/:supplier/threshold`,
+    { ...admin, schema: { params: supplierParams, body: thresholdBody } },
+    async (r) =>
+      suppliers.setThreshold(
+        actorOf(r),
+        parse(supplierParams, r.params).supplier,
+        parse(thresholdBody, r.body).lowBalanceThreshold,
+      ),
+  );
+
+  app.put(`${base}/routes`, { ...admin, schema: { body: routeBody } }, async (r) => {
+    const { service, network, suppliers: list } = parse(routeBody, r.body);
+    return suppliers.setRoute(actorOf(r), service, network, list);
+  });
+}
