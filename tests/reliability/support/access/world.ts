@@ -59,6 +59,8 @@ export interface AccessWorld {
   /** A customer an admin gave the read-only support role through the role-change endpoint. */
   support: { id: string; email: string; token: string };
   categoryId: string;
+  /** An open admin alert (the ledger condition, raised as the audit job would). */
+  alertIncidentId: string;
   planIds: {
     dataPlan: string;
     ogdamsPlan: string;
@@ -227,6 +229,15 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     'support role',
   );
 
+  await t.services.alerts.ledgerAudit({
+    ok: false,
+    checks: [{ name: 'an access-matrix probe', ok: false, violations: [] }],
+  });
+  const alerts = await ok<{ data: { open: { _id: string }[] } }>(
+    t.request({ method: 'GET', url: '/api/admin/alerts/incidents', token: admin.token }),
+    'open alerts',
+  );
+
   return {
     a: {
       ...a,
@@ -255,6 +266,7 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     admin: { id: admin.id, email: admin.email, token: admin.token },
     support: { id: support.id, email: support.email, token: support.token },
     categoryId: SAFEHAVEN_CATEGORY_IDS.cable.DSTV,
+    alertIncidentId: alerts.data.open[0]?._id ?? 'no open alert',
     planIds: {
       dataPlan: await adminFirst('/api/admin/products/data-plans'),
       ogdamsPlan: await adminFirst('/api/admin/products/ogdams-plans'),
