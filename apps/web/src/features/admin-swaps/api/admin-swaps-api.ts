@@ -11,12 +11,21 @@ export type AdminAction = 'approve' | 'reject' | 'complete';
 
 export const adminSwapsKey = ['admin', 'airtime-swap'] as const;
 
-export function useAdminSwaps(status: SwapStatus | '', page: number) {
+/** The list's filters as the server takes them: a status, and the "Search all" text. */
+export function swapFilterParams(status: SwapStatus | '', search: string): URLSearchParams {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (search) params.set('search', search);
+  return params;
+}
+
+/** One page of swaps; `search` (the "Search all" text) is matched by the server over all pages. */
+export function useAdminSwaps(status: SwapStatus | '', page: number, search = '') {
   return useQuery({
-    queryKey: [...adminSwapsKey, 'list', status, page],
+    queryKey: [...adminSwapsKey, 'list', status, page, search],
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page) });
-      if (status) params.set('status', status);
+      const params = swapFilterParams(status, search);
+      params.set('page', String(page));
       return apiRequest<SwapListReply>(`/airtime-swap/admin?${params}`, { signal });
     },
     placeholderData: keepPreviousData,

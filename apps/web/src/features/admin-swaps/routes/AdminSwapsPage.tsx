@@ -11,12 +11,19 @@ import { ScreenHeader } from '../../../components/ScreenHeader';
 import { SelectField } from '../../../components/SelectField';
 import { CardListSkeleton } from '../../admin/shared/CardListSkeleton';
 import { toast } from '../../../lib/toast';
-import { useAdminSwaps, useSwapCounts, useSwapProfit } from '../api/admin-swaps-api';
+import {
+  swapFilterParams,
+  useAdminSwaps,
+  useSwapCounts,
+  useSwapProfit,
+} from '../api/admin-swaps-api';
 import { matchesSearch, statusLook } from '../components/admin-format';
 import { AdminSwapCard } from '../components/AdminSwapCard';
 import { AdminSwapSheet } from '../components/AdminSwapSheet';
 import { Pagination } from '../../admin/shared/Pagination';
+import { ExportButton } from '../../admin/shared/ExportButton';
 import { SearchField } from '../../admin/shared/SearchField';
+import { SearchAllBar } from '../components/SearchAllBar';
 import { PayoutReferenceDialog } from '../components/PayoutReferenceDialog';
 import { ScreenshotViewer } from '../components/ScreenshotViewer';
 import { StatsTiles } from '../components/StatsTiles';
@@ -27,9 +34,13 @@ export function AdminSwapsPage() {
   const [status, setStatus] = useState<SwapStatus | ''>('');
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  // The text last sent to the server with "Search all"; it applies while the box still says it.
+  const [serverSearch, setServerSearch] = useState('');
   const [selected, setSelected] = useState<SwapDto | null>(null);
   const [screenshot, setScreenshot] = useState<string | null>(null);
-  const list = useAdminSwaps(status, page);
+  const typed = search.trim();
+  const searchingAll = serverSearch !== '' && serverSearch === typed;
+  const list = useAdminSwaps(status, page, searchingAll ? serverSearch : '');
   const counts = useSwapCounts();
   const profit = useSwapProfit();
   const actions = useSwapActions(setSelected);
@@ -38,13 +49,40 @@ export function AdminSwapsPage() {
     if (list.isError) toast.error(messages.swapAdminFetchFailed);
   }, [list.isError]);
 
-  const swaps = (list.data?.data ?? []).filter((swap) => matchesSearch(swap, search));
+  // The server's matches are shown as they come (it also searches fields the cards do not show);
+  // otherwise the box filters the loaded page.
+  const swaps = searchingAll
+    ? (list.data?.data ?? [])
+    : (list.data?.data ?? []).filter((swap) => matchesSearch(swap, search));
+
+  function changeSearch(text: string) {
+    setSearch(text);
+    if (serverSearch && text.trim() !== serverSearch) {
+      setServerSearch('');
+      setPage(1);
+    }
+  }
+
+  function searchAll() {
+    if (!typed) return;
+    setServerSearch(typed);
+    setPage(1);
+  }
   const pages = list.data?.pagination?.totalPages ?? 1;
 
   return (
     <main className="mx-auto min-h-dvh max-w-md overflow-x-clip bg-surface pb-8">
       <div className="sticky top-0 z-20 bg-surface/95 px-5 pt-[env(safe-area-inset-top)] backdrop-blur">
-        <ScreenHeader title="Airtime to Cash" backTo="/admin/dashboard" />
+        <ScreenHeader
+          title="Airtime to Cash"
+          backTo="/admin/dashboard"
+          trailing={
+            <ExportButton
+              path={`/airtime-swap/admin/export?${swapFilterParams(status, searchingAll ? serverSearch : '')}`}
+              fallbackName="owo-airtime-to-cash.csv"
+            />
+          }
+        />
       </div>
       <div className="grid grid-cols-1 gap-4 px-5 pt-1">
         <StatsTiles counts={counts} profit={profit.data} />
@@ -52,10 +90,27 @@ export function AdminSwapsPage() {
         {/* The search has the whole row so its placeholder is read whole at 390 px; the status
             filter sits under it. */}
         <div className="grid grid-cols-1 gap-2">
-          <SearchField
-            value={search}
-            onChange={setSearch}
-            placeholder="Reference, phone, email, name"
+          {/* Enter runs "Search all" (the box alone filters the loaded page as you type). */}
+          <form
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              searchAll();
+            }}
+          >
+            <SearchField
+              value={search}
+              onChange={changeSearch}
+              placeholder="Reference, phone, email, name"
+              maxLength={100}
+            />
+          </form>
+          <SearchAllBar
+            text={searchingAll ? serverSearch : typed}
+            searchingAll={searchingAll}
+            total={list.isFetching ? undefined : list.data?.pagination?.totalItems}
+            onSearchAll={searchAll}
+            onClear={() => changeSearch('')}
           />
           <SelectField
             label="Status"

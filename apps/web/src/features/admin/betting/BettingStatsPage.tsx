@@ -8,6 +8,7 @@ import { TrophyIcon } from '../../../components/icons';
 import { SelectField } from '../../../components/SelectField';
 import { CardListSkeleton } from '../shared/CardListSkeleton';
 import { Pagination } from '../shared/Pagination';
+import { ExportButton } from '../shared/ExportButton';
 import { SearchField } from '../shared/SearchField';
 import { useBettingStats } from './api/betting-stats-api';
 import { BettingStatsTiles } from './components/BettingStatsTiles';
@@ -54,6 +55,11 @@ export function BettingStatsPage() {
       <div className="sticky top-0 z-20 bg-surface/95 px-5 pt-[env(safe-area-inset-top)] backdrop-blur">
         <header className="flex h-14 items-center gap-2">
           <h1 className="flex-1 truncate text-lg font-bold">{t.bettingStatsTitle}</h1>
+          <ExportButton
+            path={`/admin/analytics/betting/export?${new URLSearchParams({ status, search })}`}
+            fallbackName="owo-betting.csv"
+            compact
+          />
           <Link
             to="/admin/dashboard"
             aria-label="Dashboard"

@@ -10,7 +10,9 @@ import { Skeleton } from '../../../components/Skeleton';
 import { toast } from '../../../lib/toast';
 import { Pagination } from '../shared/Pagination';
 import { useDebouncedValue } from '../shared/use-debounced-value';
+import { ExportButton } from '../shared/ExportButton';
 import {
+  filterParams,
   useAdminTransactions,
   type TransactionFilters as Filters,
 } from './api/admin-transactions-api';
@@ -55,7 +57,16 @@ export function TransactionsPage() {
   return (
     <main className="mx-auto min-h-dvh max-w-md overflow-x-clip bg-surface pb-10">
       <div className="sticky top-0 z-20 bg-surface/95 px-5 pt-[env(safe-area-inset-top)] backdrop-blur">
-        <ScreenHeader title={t.adminTransactionsTitle} backTo="/admin/dashboard" />
+        <ScreenHeader
+          title={t.adminTransactionsTitle}
+          backTo="/admin/dashboard"
+          trailing={
+            <ExportButton
+              path={`/admin/transactions/export?${filterParams(filters)}`}
+              fallbackName="owo-transactions.csv"
+            />
+          }
+        />
       </div>
       <div className="grid grid-cols-1 gap-4 px-5 pt-1">
         <TransactionFilters

@@ -24,15 +24,22 @@ export interface TransactionFilters {
 
 export const adminTransactionsKey = ['admin', 'transactions'] as const;
 
+/** The filters as the list and the export take them (the export has no page). */
+export function filterParams(filters: Omit<TransactionFilters, 'page'>): URLSearchParams {
+  const params = new URLSearchParams({ status: filters.status });
+  if (filters.year) params.set('year', filters.year);
+  if (filters.year && filters.month) params.set('month', filters.month);
+  if (filters.year && filters.month && filters.day) params.set('day', filters.day);
+  if (filters.search) params.set('search', filters.search);
+  return params;
+}
+
 export function useAdminTransactions(filters: TransactionFilters) {
   return useQuery({
     queryKey: [...adminTransactionsKey, 'list', filters],
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(filters.page), status: filters.status });
-      if (filters.year) params.set('year', filters.year);
-      if (filters.year && filters.month) params.set('month', filters.month);
-      if (filters.year && filters.month && filters.day) params.set('day', filters.day);
-      if (filters.search) params.set('search', filters.search);
+      const params = new URLSearchParams({ page: String(filters.page) });
+      for (const [key, value] of filterParams(filters)) params.set(key, value);
       return apiRequest<AdminTransactionsReply>(`/admin/transactions?${params}`, { signal });
     },
     placeholderData: keepPreviousData,
