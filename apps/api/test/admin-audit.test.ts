@@ -172,6 +172,57 @@ describe('entries for the admin actions', () => {
   });
 });
 
+describe('what an entry names', () => {
+  it('a user, an order and a plan by name, not by id; an id with nothing behind it stays an id', async () => {
+    const user = await signUp(t);
+    const credit = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/credit`,
+      token: admin.token,
+      payload: { amount: 100, reason: 'Goodwill' },
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    tick();
+    const plans = await t.request({
+      method: 'GET',
+      url: '/api/admin/products/data-plans?network=MTN',
+      token: admin.token,
+    });
+    const plan = (plans.json().data as { _id: string; sellingPrice: number }[])[0]!;
+    const price = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/products/data-plans/${plan._id}`,
+      token: admin.token,
+      payload: { sellingPrice: plan.sellingPrice + 10 },
+    });
+    expect(price.statusCode, price.body).toBe(200);
+    tick();
+    // An order's entry (Approve, Refund, Reverse) names the order by its description and reference.
+    const history = await t.request({ method: 'GET', url: '/api/transactions', token: user.token });
+    const order = (history.json().transactions as { _id: string; reference: string }[])[0]!;
+    const actor = { id: admin.id, email: admin.email };
+    await auditRepository.record(t.deps.database.db, actor, {
+      action: 'order.refund',
+      entity: 'transaction',
+      entityId: order._id,
+    });
+    tick();
+    await auditRepository.record(t.deps.database.db, actor, {
+      action: 'order.refund',
+      entity: 'transaction',
+      entityId: '00000000-0000-4000-8000-000000000000',
+    });
+
+    const { data } = await list();
+    const [gone, refund, planEntry, creditEntry] = data;
+    expect(creditEntry).toMatchObject({ entity: 'user', entityName: `Ada Obi (${user.email})` });
+    expect(planEntry!.entityName).toMatch(/^MTN .*\S/);
+    expect(planEntry!.entityName).not.toContain(plan._id);
+    expect(refund!.entityName).toContain(order.reference);
+    expect(gone!.entityName).toBeNull();
+  });
+});
+
 describe('the list', () => {
   it('is newest first across kinds, with filters by actor (id or CLI name) and action', async () => {
     const user = await signUp(t);

@@ -813,6 +813,8 @@ export interface AuditEntryDto {
   action: string;
   entity: string;
   entityId: string;
+  /** What the entity is called (a user's name and e-mail, an order, a plan); null: show the id. */
+  entityName: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   reason: string;

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
+/** A listed entry with the name of what it acted on, when that can be found. */
+export type AuditListRow = AuditRow & { entityName: string | null };
 
 /** Who did it: a signed-in admin, or the operator running the CLI (no user id). */
 export interface Actor {
@@ -27,6 +29,28 @@ export interface AuditFilter {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The entry's id as a uuid, or null when it is not one (a service name, a swap reference): the
+ * case keeps the cast from failing, and the comparison can use the primary key.
+ */
+const entityUuid = sql`(case when ${auditLog.entityId} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                        then ${auditLog.entityId}::uuid end)`;
+
+/**
+ * What an operator calls the entity: a user's name and e-mail, an order's description and
+ * reference, a plan's network, type and size. One primary-key probe per listed entry (a page is
+ * 30); ids of other kinds, and rows since deleted, give null and the screen shows the id.
+ */
+const entityName = sql<string | null>`case ${auditLog.entity}
+  when 'user' then (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), '') || ' (' || u.email || ')', u.email)
+                    from users u where u.id = ${entityUuid})
+  when 'transaction' then (select concat_ws(' · ', nullif(t.description, ''), t.reference)
+                           from transactions t where t.id = ${entityUuid})
+  when 'plan' then (select concat_ws(' ', p.service, nullif(p.plan_type, ''),
+                                     coalesce(nullif(p.size, ''), p.name))
+                    from plans p where p.id = ${entityUuid})
+  end`;
 
 function where(filter: AuditFilter) {
   const actor = filter.actor
@@ -56,11 +80,11 @@ export const auditRepository = {
     });
   },
 
-  /** Newest first. */
+  /** Newest first, each with the name of its entity. */
   async list(db: DbOrTx, filter: AuditFilter, limit: number, offset: number) {
     const [rows, [total]] = await Promise.all([
       db
-        .select()
+        .select({ ...getTableColumns(auditLog), entityName })
         .from(auditLog)
         .where(where(filter))
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

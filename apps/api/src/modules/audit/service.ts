@@ -2,7 +2,7 @@ import type { AuditEntryDto, AuditListReply } from '@owo/shared/api-types';
 import { AUDIT_PAGE_SIZE } from '@owo/shared/constants';
 import { koboToNaira } from '@owo/shared/money';
 import type { AppDeps } from '../../deps';
-import { auditRepository, type AuditFilter, type AuditRow } from './repository';
+import { auditRepository, type AuditFilter, type AuditListRow } from './repository';
 
 /**
  * Money in audit entries is stored as integer kobo under keys ending in "Kobo" (amountKobo); the
@@ -19,13 +19,14 @@ function toNairaFields(values: Record<string, unknown> | null): Record<string, u
   );
 }
 
-export function toAuditEntryDto(row: AuditRow): AuditEntryDto {
+export function toAuditEntryDto(row: AuditListRow): AuditEntryDto {
   return {
     _id: row.id,
     actor: { _id: row.actorId, email: row.actorEmail },
     action: row.action,
     entity: row.entity,
     entityId: row.entityId,
+    entityName: row.entityName,
     before: toNairaFields(row.before),
     after: toNairaFields(row.after),
     reason: row.reason,

@@ -41,16 +41,22 @@ export function AuditEntryCard({ entry }: { entry: AuditEntryDto }) {
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-2">
-            <h3 className="truncate text-sm font-semibold">{actionTitle(entry.action)}</h3>
+            <h3 className="min-w-0 text-sm font-semibold break-words">
+              {actionTitle(entry.action)}
+            </h3>
             <time dateTime={entry.createdAt} className="shrink-0 text-[11px] text-muted amount">
               {formatDateGB(entry.createdAt)}
             </time>
           </div>
-          <p className="truncate text-xs text-muted">
+          <p className="text-xs break-words text-muted">
             by <span className="font-medium text-ink">{actorLabel(entry.actor)}</span>
           </p>
-          <p className="mt-1 inline-flex max-w-full rounded-full bg-surface px-2 py-0.5 text-[11px] font-medium text-muted">
-            <span className="truncate">{entityLabel(entry.entity, entry.entityId)}</span>
+          {/* Names and references wrap rather than being cut: the operator needs all of them. */}
+          <p
+            data-testid="audit-entity"
+            className="mt-1 inline-block max-w-full rounded-2xl bg-surface px-2 py-0.5 text-[11px] font-medium break-words text-muted"
+          >
+            {entityLabel(entry.entity, entry.entityId, entry.entityName)}
           </p>
         </div>
       </div>

@@ -26,6 +26,10 @@ const SERVICE_NAMES: Record<string, string> = {
   data: 'Data',
   'cable-tv': 'Cable TV',
   utility: 'Electricity',
+  'airtime-mtn': 'MTN airtime',
+  'airtime-glo': 'GLO airtime',
+  'airtime-airtel': 'AIRTEL airtime',
+  'airtime-9mobile': '9MOBILE airtime',
 };
 
 /** Words of a camelCase, snake_case or dotted name: "sellingPrice" → "Selling price". */
@@ -52,9 +56,13 @@ export function actorLabel(actor: { _id: string | null; email: string }): string
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** "Service · Data", "Swap · SWP-8K2M…", "User · 3f2a9c1e…" (ids are long; the start suffices). */
-export function entityLabel(entity: string, entityId: string): string {
+/**
+ * "Service · Data", "User · Ada Obi (ada@…)", "Transaction · MTN Airtime · 2026…", "Plan · MTN SME
+ * 1GB": the name the server found; without one, the id (a uuid's start suffices).
+ */
+export function entityLabel(entity: string, entityId: string, entityName?: string | null): string {
   if (entity === 'service') return `Service · ${SERVICE_NAMES[entityId] ?? entityId}`;
+  if (entityName) return `${humanize(entity)} · ${entityName}`;
   if (!entityId) return humanize(entity);
   const id = UUID.test(entityId) ? `${entityId.slice(0, 8)}…` : entityId;
   return `${humanize(entity)} · ${id}`;
