@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TransactionDto } from '@owo/shared/api-types';
 import {
@@ -12,7 +13,8 @@ import { BottomSheet } from './BottomSheet';
 import { Button } from './Button';
 import { CopyButton } from './CopyButton';
 import { CheckIcon } from './icons';
-import { AlertCircleIcon, ClockIcon } from './more-icons';
+import { toast } from '../lib/toast';
+import { AlertCircleIcon, ClockIcon, ShareIcon } from './more-icons';
 import { SupportButton } from './SupportButton';
 import { TokenCard } from './TokenCard';
 import { signedAmount, TransactionIcon } from './TransactionRow';
@@ -84,6 +86,7 @@ function Details({ tx, onClose }: { tx: TransactionDto; onClose: () => void }) {
         <Row label="Date & Time" value={formatDateTime(tx.createdAt)} />
       </dl>
 
+      <ShareReceiptButton tx={tx} />
       <SupportButton
         label="Customer Support"
         className="mt-4 flex min-h-12 w-full items-center justify-center gap-2 rounded-2xl text-sm font-semibold text-brand-700 hover:bg-brand-50"
@@ -98,6 +101,37 @@ function Details({ tx, onClose }: { tx: TransactionDto; onClose: () => void }) {
         Transact again
       </Button>
     </div>
+  );
+}
+
+/**
+ * "Share receipt": the receipt image goes to the share sheet where the browser can share files,
+ * or is downloaded. Its code (content, canvas drawing) loads only on this tap.
+ */
+function ShareReceiptButton({ tx }: { tx: TransactionDto }) {
+  const [busy, setBusy] = useState(false);
+  const share = async () => {
+    setBusy(true);
+    try {
+      const { shareReceipt } = await import('../lib/receipt/share-receipt');
+      if ((await shareReceipt(tx)) === 'downloaded')
+        toast.success('Receipt saved to your downloads');
+    } catch {
+      toast.error('Could not create the receipt. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="secondary"
+      className="mt-5"
+      loading={busy}
+      icon={<ShareIcon size={20} />}
+      onClick={() => void share()}
+    >
+      Share receipt
+    </Button>
   );
 }
 

@@ -39,3 +39,9 @@ export const WalletIcon = (p: IconProps) => (
     <path d="M17 14h.01" />
   </Icon>
 );
+export const ShareIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 15V3M7.5 7.5 12 3l4.5 4.5" />
+    <path d="M8 11H6a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-2" />
+  </Icon>
+);

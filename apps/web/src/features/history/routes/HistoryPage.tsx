@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { TransactionDto } from '@owo/shared/api-types';
 import { Button } from '../../../components/Button';
-import { ReceiptIcon } from '../../../components/icons';
+import { DownloadIcon, ReceiptIcon } from '../../../components/icons';
 import { SearchIcon } from '../../../components/more-icons';
 import { Skeleton } from '../../../components/Skeleton';
 import { TransactionDetailSheet } from '../../../components/TransactionDetailSheet';
@@ -9,8 +9,15 @@ import { TransactionRow } from '../../../components/TransactionRow';
 import { formatDay, formatTime } from '../../../lib/transactions';
 import { useHistory } from '../api/history-api';
 import { HistoryFiltersBar } from '../components/HistoryFilters';
+import { StatementSheet } from '../components/StatementSheet';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** This month on the Lagos clock (UTC+1), the one statements are cut by. */
+function lagosToday(): { year: number; month: number } {
+  const lagos = new Date(Date.now() + 60 * 60 * 1000);
+  return { year: lagos.getUTCFullYear(), month: lagos.getUTCMonth() + 1 };
+}
 
 /** History (/transactions): search, year and month filters, the list by day, detail sheet. */
 export function HistoryPage() {
@@ -20,6 +27,8 @@ export function HistoryPage() {
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<TransactionDto | null>(null);
+  const [statementOpen, setStatementOpen] = useState(false);
+  const [today] = useState(lagosToday);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(searchInput.trim()), SEARCH_DEBOUNCE_MS);
@@ -34,13 +43,23 @@ export function HistoryPage() {
 
   return (
     <div className="px-5 pt-[max(env(safe-area-inset-top),1rem)]">
-      <div className="flex items-baseline justify-between py-3">
+      <div className="flex items-center justify-between py-3">
         <h1 className="text-xl font-bold">History</h1>
-        {total !== undefined && !history.isPending ? (
-          <p className="text-xs text-muted amount" aria-live="polite">
-            {total} {total === 1 ? 'transaction' : 'transactions'}
-          </p>
-        ) : null}
+        <div className="flex items-center gap-3">
+          {total !== undefined && !history.isPending ? (
+            <p className="text-xs text-muted amount" aria-live="polite">
+              {total} {total === 1 ? 'transaction' : 'transactions'}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            onClick={() => setStatementOpen(true)}
+            className="inline-flex min-h-10 items-center gap-1.5 self-center rounded-full bg-brand-50 px-3.5 text-sm font-semibold text-brand-700 hover:bg-brand-100"
+          >
+            <DownloadIcon size={16} />
+            Statement
+          </button>
+        </div>
       </div>
 
       <HistoryFiltersBar
@@ -119,6 +138,19 @@ export function HistoryPage() {
       </div>
 
       <TransactionDetailSheet transaction={open} onClose={() => setOpen(null)} />
+      <StatementSheet
+        open={statementOpen}
+        onClose={() => setStatementOpen(false)}
+        // The month History shows, when it is one that has begun; this month otherwise.
+        initialYear={
+          month && year * 12 + month <= today.year * 12 + today.month ? year : today.year
+        }
+        initialMonth={
+          month && year * 12 + month <= today.year * 12 + today.month ? month : today.month
+        }
+        currentYear={today.year}
+        currentMonth={today.month}
+      />
     </div>
   );
 }
