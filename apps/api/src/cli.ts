@@ -81,6 +81,15 @@ program
   });
 
 program
+  .command('set-role')
+  .description("set an existing account's role: user, admin or support (read-only staff)")
+  .argument('<email>')
+  .argument('<role>')
+  .action(async (email: string, role: string) => {
+    console.log(await withCommands((c) => c.setRole(email, role)));
+  });
+
+program
   .command('credit')
   .description('credit a wallet from the adjustments account (recorded with its reason)')
   .argument('<email>')

@@ -88,6 +88,39 @@ describe('create-admin', () => {
   });
 });
 
+describe('set-role', () => {
+  it('makes an account read-only support staff: admin-area reads yes, money and prices no', async () => {
+    const user = await signUp(t);
+    expect(await commands.setRole(user.email, 'support')).toBe(
+      `${user.email} is now support staff (read-only).`,
+    );
+    expect((await findByEmail(user.email))?.role).toBe('support');
+    const get = (url: string) => t.request({ method: 'GET', url, token: user.token });
+    expect((await get('/api/admin/users')).statusCode).toBe(200);
+    expect((await get('/api/admin/transactions')).statusCode).toBe(200);
+    const credit = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/credit`,
+      token: user.token,
+      payload: { amount: 100, reason: 'self' },
+    });
+    expect(credit.statusCode).toBe(403);
+    // And back to a customer: the admin area closes again.
+    expect(await commands.setRole(user.email, 'user')).toBe(`${user.email} is now a customer.`);
+    expect((await get('/api/admin/users')).statusCode).toBe(403);
+  });
+
+  it('refuses an unknown role or account and changes nothing', async () => {
+    const user = await signUp(t);
+    await expect(commands.setRole(user.email, 'owner')).rejects.toThrow(
+      'Not a role: owner (one of user, admin, support).',
+    );
+    expect((await findByEmail(user.email))?.role).toBe('user');
+    const email = uniqueEmail('ghost');
+    await expect(commands.setRole(email, 'support')).rejects.toThrow(`No account for ${email}.`);
+  });
+});
+
 describe('make-admin', () => {
   it('fails clearly for an unknown e-mail and creates nobody', async () => {
     const email = uniqueEmail('ghost');

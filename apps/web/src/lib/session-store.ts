@@ -88,7 +88,11 @@ export const useSession = create<SessionState>()(
   ),
 );
 
+/** Admins may change things in the admin area; support staff only read it. */
 export const isAdmin = (user: Pick<UserDto, 'role'>) => user.role === 'admin';
+/** Who may open the admin area: admins, and read-only support staff. */
+export const isStaff = (user: Pick<UserDto, 'role'>) =>
+  user.role === 'admin' || user.role === 'support';
 
 configureApiClient({
   getToken: () => useSession.getState().auth.token,

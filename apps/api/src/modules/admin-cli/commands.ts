@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { ROLES } from '@owo/shared/constants';
 import { passwordProblem } from '@owo/shared/schemas/fields';
 import { emailField } from '@owo/shared/schemas/fields';
 import type { AppDeps } from '../../deps';
@@ -37,6 +38,21 @@ export function createAdminCommands(deps: AppDeps) {
     return parsed.data;
   }
 
+  async function setRole(rawEmail: string, rawRole: string): Promise<string> {
+    const email = normalEmail(rawEmail);
+    const role = ROLES.find((r) => r === rawRole);
+    if (!role) throw new Error(`Not a role: ${rawRole} (one of ${ROLES.join(', ')}).`);
+    const existing = await usersRepository.findByEmail(database.db, email);
+    if (!existing) throw new Error(`No account for ${email}.`);
+    if (existing.role !== role) {
+      await database.db.transaction(async (tx) => {
+        await usersRepository.update(tx, existing.id, { role });
+        await recordRoleChange(tx, cliActor(), existing, role, clock.now());
+      });
+    }
+    return `${email} is now ${role === 'admin' ? 'an admin' : role === 'support' ? 'support staff (read-only)' : 'a customer'}.`;
+  }
+
   return {
     async createAdmin(rawEmail: string, password: string): Promise<string> {
       const email = normalEmail(rawEmail);
@@ -72,16 +88,12 @@ export function createAdminCommands(deps: AppDeps) {
     },
 
     async makeAdmin(rawEmail: string): Promise<string> {
-      const email = normalEmail(rawEmail);
-      const existing = await usersRepository.findByEmail(database.db, email);
-      if (!existing) throw new Error(`No account for ${email}.`);
-      if (existing.role !== 'admin') {
-        await database.db.transaction(async (tx) => {
-          await usersRepository.update(tx, existing.id, { role: 'admin' });
-          await recordRoleChange(tx, cliActor(), existing, 'admin', clock.now());
-        });
-      }
-      return `${email} is now an admin.`;
+      return setRole(rawEmail, 'admin');
+    },
+
+    /** user, admin or support (read-only staff) for an existing account; audited like the API. */
+    async setRole(rawEmail: string, role: string): Promise<string> {
+      return setRole(rawEmail, role);
     },
 
     async credit(rawEmail: string, naira: string, reason: string): Promise<string> {

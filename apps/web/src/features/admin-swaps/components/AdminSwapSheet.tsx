@@ -8,6 +8,7 @@ import { CheckIcon } from '../../../components/icons';
 import { AlertCircleIcon } from '../../../components/more-icons';
 import { Spinner } from '../../../components/Spinner';
 import { usePrivateImage } from '../../../lib/private-image';
+import { isAdmin, useSession } from '../../../lib/session-store';
 import { customerName, displayStatus, formatDateGB, naira, statusLook } from './admin-format';
 import { StatusPill } from '../../admin/shared/StatusPill';
 import type { SwapActions } from './use-swap-actions';
@@ -40,7 +41,9 @@ function Details({
   actions: SwapActions;
   onViewScreenshot: (url: string) => void;
 }) {
-  const allowed = swap.allowedActions ?? [];
+  // Support staff read the request; deciding it is for admins (the server refuses them too).
+  const canAct = useSession((s) => isAdmin(s.user));
+  const allowed = canAct ? (swap.allowedActions ?? []) : [];
   const status = displayStatus(swap.status);
   const details = swap.accountDetails ?? {};
   const note = swap.note?.trim() || swap.adminNote?.trim() || '';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { isAdmin, useSession } from '../../../lib/session-store';
 import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from '@owo/shared/constants';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { buttonClasses } from '../../../components/Button';
@@ -22,6 +23,8 @@ export function DashboardPage() {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
   const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: analyticsKey }) > 0;
+  // The system switch is an admin's; support staff see the figures only.
+  const admin = useSession((s) => isAdmin(s.user));
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: analyticsKey });
     void queryClient.invalidateQueries({ queryKey: systemStatusKey });
@@ -52,7 +55,7 @@ export function DashboardPage() {
         <ProfitPanel period={period} />
         <TransactionsPanel period={period} />
         <UsersPanel />
-        <SystemSwitchCard />
+        {admin ? <SystemSwitchCard /> : null}
         <NeedsDecisionLink />
         <AdminLinks />
         <Link to="/home" className={buttonClasses('outline')}>

@@ -1,6 +1,7 @@
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { ScreenHeader } from '../../../components/ScreenHeader';
+import { isAdmin, useSession } from '../../../lib/session-store';
 import { AirtimeTab } from './components/AirtimeTab';
 import { CableTab } from './components/CableTab';
 import { DataTab } from './components/DataTab';
@@ -25,9 +26,12 @@ const PANELS: Record<Tab, () => React.JSX.Element> = {
  */
 export function ServicesPage() {
   const [params, setParams] = useSearchParams();
+  // Prices, plans and switches are an admin's to change: read-only support staff go back.
+  const admin = useSession((s) => isAdmin(s.user));
   const raw = params.get('tab');
   const tab: Tab = isTab(raw) ? raw : 'data';
   const Panel = PANELS[tab];
+  if (!admin) return <Navigate to="/admin/dashboard" replace />;
 
   return (
     <main className="mx-auto min-h-dvh max-w-md overflow-x-clip bg-surface pb-8">

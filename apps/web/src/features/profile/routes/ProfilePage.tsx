@@ -9,7 +9,7 @@ import {
   ShieldIcon,
 } from '../../../components/icons';
 import { useCurrentUser } from '../../../lib/current-user';
-import { isAdmin, useSession } from '../../../lib/session-store';
+import { isStaff, useSession } from '../../../lib/session-store';
 import { signOut } from '../../../lib/sign-out';
 import { AvatarUpload } from '../components/AvatarUpload';
 import { SettingsRow } from '../components/SettingsRow';
@@ -66,7 +66,7 @@ export function ProfilePage() {
               to="/pin/create"
             />
           </li>
-          {isAdmin(user) ? (
+          {isStaff(user) ? (
             <li>
               <SettingsRow icon={<AdminIcon size={20} />} label="Admin" to="/admin/dashboard" />
             </li>

@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { isAdmin, useSession } from '../../../../lib/session-store';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { ChevronRightIcon, ShieldIcon, SwapIcon, TrophyIcon } from '../../../../components/icons';
 import { ListIcon, SlidersIcon } from '../../shared/admin-icons';
 
-const links: { to: string; label: string; icon: ReactNode }[] = [
-  { to: '/admin/services', label: adminMessages.manageServices, icon: <SlidersIcon size={20} /> },
+/** adminOnly: a screen for changing things, which read-only support staff do not see. */
+const links: { to: string; label: string; icon: ReactNode; adminOnly?: true }[] = [
+  {
+    to: '/admin/services',
+    label: adminMessages.manageServices,
+    icon: <SlidersIcon size={20} />,
+    adminOnly: true,
+  },
   {
     to: '/admin/airtime-to-cash',
     label: adminMessages.airtimeToCash,
@@ -18,23 +25,26 @@ const links: { to: string; label: string; icon: ReactNode }[] = [
 
 /** The other admin screens. */
 export function AdminLinks() {
+  const admin = useSession((s) => isAdmin(s.user));
   return (
     <nav aria-label="Admin" className="rounded-3xl bg-white p-2 shadow-card">
       <ul className="divide-y divide-line">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link
-              to={link.to}
-              className="flex min-h-13 items-center gap-3 rounded-2xl px-3 py-2 text-sm font-medium hover:bg-surface active:bg-brand-50"
-            >
-              <span className="grid size-9 place-items-center rounded-xl bg-brand-50 text-brand-700">
-                {link.icon}
-              </span>
-              <span className="flex-1">{link.label}</span>
-              <ChevronRightIcon size={18} className="text-muted" />
-            </Link>
-          </li>
-        ))}
+        {links
+          .filter((link) => admin || !link.adminOnly)
+          .map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="flex min-h-13 items-center gap-3 rounded-2xl px-3 py-2 text-sm font-medium hover:bg-surface active:bg-brand-50"
+              >
+                <span className="grid size-9 place-items-center rounded-xl bg-brand-50 text-brand-700">
+                  {link.icon}
+                </span>
+                <span className="flex-1">{link.label}</span>
+                <ChevronRightIcon size={18} className="text-muted" />
+              </Link>
+            </li>
+          ))}
       </ul>
     </nav>
   );

@@ -42,15 +42,21 @@ export function PlanTile({ plan, selected, onSelect }: PlanTileProps) {
           : 'border-dashed border-muted/40 bg-line/50 text-muted'
       } ${selected ? 'ring-2 ring-brand-600 ring-offset-2 ring-offset-white' : ''}`}
     >
-      {on ? null : (
-        <span className="absolute top-2 right-2 rounded-full bg-white px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-muted uppercase">
-          Off
+      {/* The "Off" tag sits beside the size, never over it: the size is what the admin reads. */}
+      <span className="flex items-start justify-between gap-1">
+        <span
+          className={`min-w-0 font-bold break-words amount ${on ? 'text-ink' : ''} ${longTitle ? 'line-clamp-2 text-xs' : 'text-base leading-6'}`}
+        >
+          {plan.title}
         </span>
-      )}
-      <span
-        className={`font-bold amount ${on ? 'text-ink' : ''} ${longTitle ? 'line-clamp-2 pr-6 text-xs' : 'text-base leading-6'}`}
-      >
-        {plan.title}
+        {on ? null : (
+          <span
+            data-testid="plan-off-tag"
+            className="mt-0.5 shrink-0 rounded-full bg-white px-1.5 py-0.5 text-[10px] leading-3 font-semibold tracking-wide text-muted uppercase"
+          >
+            Off
+          </span>
+        )}
       </span>
       <span className="text-[11px] leading-4 text-muted">{plan.validity || '—'}</span>
       <span className="mt-auto grid gap-0.5 pt-2 text-[11px] leading-4">

@@ -5,6 +5,7 @@ import { BottomSheet } from '../../../../components/BottomSheet';
 import { Button } from '../../../../components/Button';
 import { CopyButton } from '../../../../components/CopyButton';
 import { signedAmount, TransactionIcon } from '../../../../components/TransactionRow';
+import { isAdmin, useSession } from '../../../../lib/session-store';
 import { transactionTitle } from '../../../../lib/transactions';
 import { formatDateGB, naira } from '../../shared/format';
 import { actedLabel, actionLabel, customerName } from './action-words';
@@ -54,6 +55,8 @@ function SheetBody({
   onAction: (tx: AdminTransactionDto, action: OrderAction) => void;
 }) {
   const order = tx.order;
+  // Support staff read the order; Approve, Refund and Reverse are for admins (the server agrees).
+  const canAct = useSession((s) => isAdmin(s.user));
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex items-center gap-3 rounded-3xl bg-surface p-4">
@@ -122,7 +125,7 @@ function SheetBody({
         </Section>
       ) : null}
 
-      {tx.allowedActions.length > 0 ? (
+      {canAct && tx.allowedActions.length > 0 ? (
         // Kept in view at the sheet's foot: the detail above can be long.
         <div className="sticky bottom-0 -mx-5 grid grid-cols-2 gap-3 border-t border-line bg-white px-5 pt-3 pb-1">
           {tx.allowedActions.map((action) => (
