@@ -52,6 +52,9 @@
  *                    (default 3), medians. Builds nothing: --web-dist DIR (default apps/web/dist).
  *                    --lighthouse-nice -10: Chromium and the API at that priority (root), so a
  *                    busy machine skews Lantern's CPU-scaled timings less (say so with figures).
+ *   --export-memory  only the admin CSV export (scripts/bench/export-memory.ts): --export-rows N
+ *                    transactions (default 1000000) seeded set-based, the export streamed over
+ *                    HTTP, the API's peak RSS and heap during it and rows/s; then a slow reader.
  *
  * Admin connection: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1/postgres.
  * It creates two fresh databases (owo_bench_*, owo_pgbench_*) and drops them on every exit.
@@ -84,6 +87,7 @@ import { seed } from './seed';
 import { analyticsBench, printAnalytics, type AnalyticsBenchResult } from './analytics';
 import { lighthouseBench, printLighthouse } from './lighthouse';
 import { historyBench, printHistory, type HistoryBenchResult } from './history';
+import { exportMemoryBench, printExportMemory } from './export-memory';
 import { openPasses, printOpen, type OpenBenchResult } from './open-passes';
 import { ActivitySampler, cpuSnapshot, cpuUse, machineCpu, type CpuUse } from './system';
 
@@ -131,6 +135,8 @@ const { values: flags } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '3' },
     'lighthouse-nice': { type: 'string' },
     'web-dist': { type: 'string' },
+    'export-memory': { type: 'boolean', default: false },
+    'export-rows': { type: 'string', default: '1000000' },
   },
   allowPositionals: false,
 });
@@ -672,6 +678,26 @@ async function historyPass(): Promise<HistoryBenchResult> {
 
 // ------------------------------------------------------------------ main
 async function main() {
+  // --export-memory runs only the export bench (memory while streaming a big CSV).
+  if (flags['export-memory']) {
+    const result = await exportMemoryBench({
+      root,
+      adminUrl,
+      rows: positiveInt('export-rows', flags['export-rows']),
+      slowSeconds: 10,
+      log,
+    });
+    console.log(`\n================ Owo bench: admin export ================`);
+    console.log(`  command  npm run bench -- ${process.argv.slice(2).join(' ')}`.trimEnd());
+    console.log(`  date     ${startedAt.toISOString()}`);
+    printExportMemory(result);
+    writeFileSync(
+      outFile,
+      `${JSON.stringify({ date: startedAt.toISOString(), exportMemory: result }, null, 2)}\n`,
+    );
+    console.log(`\n(JSON in ${outFile})`);
+    return;
+  }
   // --lighthouse runs only Lighthouse (web pages, not the API's throughput).
   if (flags.lighthouse) {
     const result = await lighthouseBench({

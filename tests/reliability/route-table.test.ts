@@ -22,6 +22,14 @@ describe('the route table', () => {
     // Admin-area reads are open to the read-only support role; writes stay admin only.
     expect(find('GET', '/api/admin/analytics/summary')).toBe('staff');
     expect(find('POST', '/api/admin/transactions/:id/refund')).toBe('admin');
+    // CSV exports carry every customer's details out: admins only, support included out.
+    for (const url of [
+      '/api/admin/transactions/export',
+      '/api/airtime-swap/admin/export',
+      '/api/admin/analytics/betting/export',
+    ]) {
+      expect(find('GET', url), url).toBe('admin');
+    }
     expect(find('POST', '/api/webhooks/palmpay')).toBe('public');
     // Every /api/admin route checks a staff role on the server, and only reads admit support.
     for (const route of table.filter((r) => r.url.startsWith('/api/admin'))) {
