@@ -6,7 +6,7 @@
 export const adminUserMessages = {
   usersTitle: 'Users',
   usersLink: 'Users',
-  searchPlaceholder: 'Search e-mail, phone, name or account no.',
+  searchPlaceholder: 'E-mail, phone, name or account no.',
   noUsersFound: 'No users found',
   tryAnotherSearch: 'Try another e-mail, phone, name or account number.',
   usersLoadFailed: 'Could not load the users',
@@ -44,6 +44,7 @@ export const adminUserMessages = {
   reactivateTitle: 'Reactivate account',
   reactivateText: 'The customer can sign in and spend again.',
   roleTitle: 'Change role',
+  saveRole: 'Save role',
   statementTitle: 'Statement',
   noStatement: 'No transactions',
   statementLoadFailed: 'Could not load the statement',

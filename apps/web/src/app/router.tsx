@@ -208,6 +208,20 @@ const appRoutes: RouteObject[] = [
           })),
       },
       // ---- end needs a decision
+      // ---- admin users
+      {
+        path: 'admin/users',
+        lazy: () =>
+          import('../features/admin/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
+      },
+      {
+        path: 'admin/users/:id',
+        lazy: () =>
+          import('../features/admin/users/UserProfilePage').then((m) => ({
+            Component: m.UserProfilePage,
+          })),
+      },
+      // ---- end admin users
     ],
   },
   // ---- end airtime to cash

@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isAdmin, useSession } from '../../../../lib/session-store';
 import { adminMessages } from '@owo/shared/admin-messages';
+import { adminUserMessages } from '@owo/shared/admin-user-messages';
 import { ChevronRightIcon, ShieldIcon, SwapIcon, TrophyIcon } from '../../../../components/icons';
-import { ListIcon, SlidersIcon } from '../../shared/admin-icons';
+import { ListIcon, SlidersIcon, UsersIcon } from '../../shared/admin-icons';
 
 /** adminOnly: a screen for changing things, which read-only support staff do not see. */
 const links: { to: string; label: string; icon: ReactNode; adminOnly?: true }[] = [
+  { to: '/admin/users', label: adminUserMessages.usersLink, icon: <UsersIcon size={20} /> },
   {
     to: '/admin/services',
     label: adminMessages.manageServices,
