@@ -451,6 +451,8 @@ export const walletTransfers = pgTable(
   },
   (t) => [
     index('wallet_transfers_sender_idx').on(t.senderId, t.createdAt),
+    // A statement finds the transfer behind a recipient's credit row (decision 0034).
+    index('wallet_transfers_credit_transaction_idx').on(t.creditTransactionId),
     check('wallet_transfers_amount_positive', sql`${t.amountKobo} > 0`),
     check('wallet_transfers_distinct_users', sql`${t.senderId} <> ${t.recipientId}`),
   ],

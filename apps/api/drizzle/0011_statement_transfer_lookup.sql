@@ -1,0 +1,1 @@
+CREATE INDEX "wallet_transfers_credit_transaction_idx" ON "wallet_transfers" USING btree ("credit_transaction_id");
