@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MAGIC_PHONES } from '@owo/providers/sandbox/magic';
 import { users } from '../src/db/schema';
-import { csvCell, nairaCell } from '../src/modules/statements/csv';
 import { STATEMENT_PAGE_ROWS } from '../src/modules/statements/service';
 import { statementRepository } from '../src/modules/statements/repository';
 import {
@@ -278,14 +277,6 @@ describe('GET /api/transactions/statement', () => {
   });
 
   it('keeps spreadsheet formulas out of the cells', async () => {
-    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
-    for (const text of ['+1', '-1+2', '@SUM(A1)', '\tx', '\rx'])
-      expect(csvCell(text)).toBe(/[\r"]/.test(text) ? `"'${text}"` : `'${text}`);
-    expect(csvCell('-20.00')).toBe('-20.00');
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(nairaCell(123_456)).toBe('1234.56');
-    expect(nairaCell(5)).toBe('0.05');
-
     // A name chosen to run as a formula reaches the file inert.
     await t.deps.database.db
       .update(users)

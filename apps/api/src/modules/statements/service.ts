@@ -3,7 +3,8 @@ import { LAGOS_OFFSET_MS } from '@owo/shared/constants';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { lagosMonthWindow } from '../transactions/history-service';
-import { csvLine, lagosDateAndTime, nairaCell } from './csv';
+import { csvLine, headerLine, integer, money, text, type Cell } from '../exports/csv';
+import { lagosDateAndTime } from './csv';
 import { statementRepository, type StatementCursor, type StatementLine } from './repository';
 
 /** Rows read per query: a month of any size streams out without being held in memory. */
@@ -20,6 +21,22 @@ export interface Statement {
   /** The CSV, a few lines at a time. */
   chunks: AsyncGenerator<string>;
 }
+
+const COLUMNS = [
+  'Date',
+  'Time',
+  'Reference',
+  'Description',
+  'Details',
+  'Status',
+  'Amount',
+  'Debit',
+  'Credit',
+  'Balance',
+];
+
+/** Every cell goes through the shared CSV encoder: people's text is defused against formulas. */
+const line = (...cells: Cell[]) => csvLine(cells);
 
 const STATUS_LABEL = { success: 'Successful', pending: 'Pending', failed: 'Failed' } as const;
 
@@ -63,27 +80,16 @@ export function createStatementService({ database, clock, config }: AppDeps) {
         // A byte-order mark: Excel reads the file as UTF-8 only with it (names, "₦" in notes).
         yield (
           '\uFEFF' +
-          csvLine([`${config.appName} statement of account`]) +
-          csvLine(['Account holder', holder.name || holder.email]) +
-          csvLine(['Email', holder.email]) +
-          csvLine(['Period', `${lagosDateAndTime(from).date} to ${lastDay}`]) +
-          csvLine(['Time zone', 'Africa/Lagos']) +
-          csvLine(['Generated', `${generated.date} ${generated.time}`]) +
-          csvLine(['Currency', 'NGN']) +
-          csvLine(['Opening balance', nairaCell(opening)]) +
+          line(text(`${config.appName} statement of account`)) +
+          line(text('Account holder'), text(holder.name || holder.email)) +
+          line(text('Email'), text(holder.email)) +
+          line(text('Period'), text(`${lagosDateAndTime(from).date} to ${lastDay}`)) +
+          line(text('Time zone'), text('Africa/Lagos')) +
+          line(text('Generated'), text(`${generated.date} ${generated.time}`)) +
+          line(text('Currency'), text('NGN')) +
+          line(text('Opening balance'), money(opening)) +
           '\r\n' +
-          csvLine([
-            'Date',
-            'Time',
-            'Reference',
-            'Description',
-            'Details',
-            'Status',
-            'Amount',
-            'Debit',
-            'Credit',
-            'Balance',
-          ])
+          headerLine(COLUMNS)
         );
 
         let balance = opening;
@@ -100,38 +106,38 @@ export function createStatementService({ database, clock, config }: AppDeps) {
             after,
             limit: STATEMENT_PAGE_ROWS,
           });
-          let text = '';
-          for (const line of page) {
-            const delta = line.walletDeltaKobo;
+          let out = '';
+          for (const row of page) {
+            const delta = row.walletDeltaKobo;
             balance += delta;
             if (delta < 0) debits -= delta;
             else credits += delta;
             count += 1;
-            const when = lagosDateAndTime(line.createdAt);
-            text += csvLine([
-              when.date,
-              when.time,
-              line.reference,
-              line.description || line.serviceType,
-              detailsOf(line.metadata),
-              STATUS_LABEL[line.status],
-              nairaCell(line.amountKobo),
-              delta < 0 ? nairaCell(-delta) : '',
-              delta > 0 ? nairaCell(delta) : '',
-              nairaCell(balance),
-            ]);
+            const when = lagosDateAndTime(row.createdAt);
+            out += line(
+              text(when.date),
+              text(when.time),
+              text(row.reference),
+              text(row.description || row.serviceType),
+              text(detailsOf(row.metadata)),
+              text(STATUS_LABEL[row.status]),
+              money(row.amountKobo),
+              money(delta < 0 ? -delta : null),
+              money(delta > 0 ? delta : null),
+              money(balance),
+            );
           }
-          if (text) yield text;
+          if (out) yield out;
           const last = page[page.length - 1];
           if (!last || page.length < STATEMENT_PAGE_ROWS) break;
           after = last.cursor;
         }
         yield (
           '\r\n' +
-          csvLine(['Transactions', String(count)]) +
-          csvLine(['Total debits', nairaCell(debits)]) +
-          csvLine(['Total credits', nairaCell(credits)]) +
-          csvLine(['Closing balance', nairaCell(balance)])
+          line(text('Transactions'), integer(count)) +
+          line(text('Total debits'), money(debits)) +
+          line(text('Total credits'), money(credits)) +
+          line(text('Closing balance'), money(balance))
         );
       }
 
