@@ -100,6 +100,15 @@ const appRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/purchases/routes/CablePage').then((m) => ({ Component: m.CablePage })),
   },
+  // ---- notification centre
+  {
+    path: 'notifications',
+    lazy: () =>
+      import('../features/notifications/routes/NotificationsPage').then((m) => ({
+        Component: m.NotificationsPage,
+      })),
+  },
+  // ---- end notification centre
   // ---- transfer and betting
   {
     path: 'transfer',
@@ -190,6 +199,14 @@ const appRoutes: RouteObject[] = [
           })),
       },
       // ---- end manage services
+      // ---- admin suppliers (balances, thresholds, routing)
+      {
+        path: 'admin/suppliers',
+        lazy: () =>
+          import('../features/admin/suppliers/SuppliersPage').then((m) => ({
+            Component: m.SuppliersPage,
+          })),
+      },
       // ---- admin betting statistics
       {
         path: 'admin/betting-stats',
@@ -208,6 +225,13 @@ const appRoutes: RouteObject[] = [
           })),
       },
       // ---- end needs a decision
+      // ---- admin e-mail alerts and their settings
+      {
+        path: 'admin/alerts',
+        lazy: () =>
+          import('../features/admin/alerts/AlertsPage').then((m) => ({ Component: m.AlertsPage })),
+      },
+      // ---- end admin alerts
       // ---- admin users
       {
         path: 'admin/users',

@@ -213,6 +213,8 @@ export function createOrderFlow(
     let purchase = reserved.purchase;
     crashPoint(deps.config, 'purchase:after-reserve');
 
+    // Real time, not the app clock: what matters is how long we have been talking to suppliers.
+    const firstCallAt = Date.now();
     let outcome = await callSupplier(providers, draft.request, purchase.supplierRequestId);
     crashPoint(deps.config, 'purchase:after-supplier');
     // The routing table's next suppliers, each only after a DEFINITE failure of the one before:
@@ -221,6 +223,11 @@ export function createOrderFlow(
     const baseRequestId = purchase.supplierRequestId;
     for (const [index, next] of (draft.fallbacks ?? []).entries()) {
       if (outcome.status !== 'failed') break;
+      // The reconciler may requery the order once PROCESSING_GRACE_MS is over; a call it could
+      // overtake would read as "never received". Only a call that can end inside the grace is made
+      // (config.ts keeps the grace above two timeouts, so the first next supplier always fits).
+      const elapsedMs = Date.now() - firstCallAt;
+      if (elapsedMs + deps.config.providerTimeoutMs >= deps.config.processingGraceMs) break;
       const moved = await moveToNextSupplier(
         purchase,
         outcome,

@@ -2,9 +2,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isAdmin, useSession } from '../../../../lib/session-store';
 import { adminMessages } from '@owo/shared/admin-messages';
+import { alertMessages } from '@owo/shared/alert-messages';
 import { adminUserMessages } from '@owo/shared/admin-user-messages';
-import { ChevronRightIcon, ShieldIcon, SwapIcon, TrophyIcon } from '../../../../components/icons';
+import {
+  BellIcon,
+  ChevronRightIcon,
+  ShieldIcon,
+  SwapIcon,
+  TrophyIcon,
+} from '../../../../components/icons';
 import { ListIcon, SlidersIcon, UsersIcon } from '../../shared/admin-icons';
+import { WalletIcon } from '../../../../components/more-icons';
 
 /** adminOnly: a screen for changing things, which read-only support staff do not see. */
 const links: { to: string; label: string; icon: ReactNode; adminOnly?: true }[] = [
@@ -23,6 +31,8 @@ const links: { to: string; label: string; icon: ReactNode; adminOnly?: true }[] 
   { to: '/admin/betting-stats', label: adminMessages.bettingStats, icon: <TrophyIcon size={20} /> },
   { to: '/admin/transaction', label: adminMessages.transactionsLink, icon: <ListIcon size={20} /> },
   { to: '/admin/audit', label: adminMessages.auditLog, icon: <ShieldIcon size={20} /> },
+  { to: '/admin/alerts', label: alertMessages.title, icon: <BellIcon size={20} /> },
+  { to: '/admin/suppliers', label: 'Suppliers', icon: <WalletIcon size={20} /> },
 ];
 
 /** The other admin screens. */
