@@ -171,6 +171,7 @@ describe('access matrix', () => {
     }
 
     // Ids that travel in the body or the query rather than the path.
+    const lagosMonth = new Date(t.clock.now().getTime() + 3_600_000).toISOString().slice(0, 7);
     const probes: { what: string; res: Awaited<ReturnType<TestApp['request']>>; ok: number[] }[] = [
       {
         what: "history searched for A's reference",
@@ -228,6 +229,15 @@ describe('access matrix', () => {
         }),
         // B has no money: B's own request is judged (402), A's stored reply is not replayed.
         ok: [402],
+      },
+      {
+        what: "B's statement of the month A transacted in",
+        res: await t.request({
+          method: 'GET',
+          url: `/api/transactions/statement?month=${lagosMonth}`,
+          headers: b.headers,
+        }),
+        ok: [200],
       },
     ];
     for (const probe of probes) {
