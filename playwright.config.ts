@@ -50,6 +50,8 @@ export default defineConfig({
         // The provider sandbox gets its own port so a dev server on 3001 does not clash.
         SANDBOX_PORT: String(process.env.E2E_SANDBOX_PORT ?? 3101),
         RECONCILER_INTERVAL_MS: '1000',
+        // The admin alerts' conditions every 2 s, so admin-alerts.spec.ts sees one open quickly.
+        ALERTS_INTERVAL_MS: '2000',
         // Every browser test signs up from 127.0.0.1: one client address for the whole suite.
         OTP_REQUESTS_PER_CLIENT_PER_HOUR: '100000',
       },

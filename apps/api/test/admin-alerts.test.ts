@@ -51,7 +51,7 @@ const OFF: AlertSettings = {
   ledgerAudit: { enabled: false },
 };
 
-const putSettings = (payload: unknown, token = admin.token) =>
+const putSettings = (payload: object | string, token = admin.token) =>
   t.request({ method: 'PUT', url: '/api/admin/alerts/settings', token, payload });
 
 async function only(patch: Partial<AlertSettings>) {
@@ -382,7 +382,7 @@ describe('settings', () => {
     await only({ pendingOrders: { enabled: true, afterMinutes: 30 } });
     const before = await read();
     const entries = (await auditEntries()).length;
-    const bad: [unknown, RegExp][] = [
+    const bad: [object, RegExp][] = [
       [{ ...before, failureRate: { ...before.failureRate, percent: 0 } }, /Failure rate/],
       [{ ...before, failureRate: { ...before.failureRate, percent: 101 } }, /Failure rate/],
       [{ ...before, failureRate: { ...before.failureRate, windowMinutes: '60' } }, /Window/],

@@ -3,14 +3,9 @@
  * sees and acknowledges, and the screen's words.
  */
 import { z } from 'zod';
+import type { AlertKind } from './alert-messages';
 
-export const ALERT_KINDS = [
-  'orders_pending',
-  'supplier_failure_rate',
-  'supplier_low_balance',
-  'ledger_audit',
-] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
+export { ALERT_KINDS, alertMessages, type AlertKind } from './alert-messages';
 
 const whole = (label: string, min: number, max: number) =>
   z
@@ -87,44 +82,3 @@ export interface AlertAcknowledgeReply {
 
 /** How many cleared occurrences the screen lists under the open ones. */
 export const RECENT_ALERTS = 10;
-
-export const alertMessages = {
-  title: 'Alerts',
-  intro: 'Every admin is e-mailed once when a condition starts, and again only if it comes back.',
-  openTitle: 'Open alerts',
-  openEmpty: 'All clear',
-  openEmptyText: 'No condition needs you right now.',
-  recentTitle: 'Recently cleared',
-  loadFailed: 'Alerts could not be loaded',
-  acknowledge: 'Acknowledge',
-  acknowledged: 'Alert acknowledged',
-  acknowledgedBy: 'Acknowledged by {email}',
-  alreadyAcknowledged: 'This alert has already been acknowledged.',
-  alertCleared: 'This alert has already cleared.',
-  mailed: 'Admins e-mailed',
-  mailPending: 'E-mail not sent yet',
-  opened: 'Since {time}',
-  clearedAt: 'Cleared {time}',
-  settingsTitle: 'Alert settings',
-  settingsSaved: 'Alert settings saved',
-  settingsSave: 'Save settings',
-  settingsLoadFailed: 'Settings could not be loaded',
-  pendingOrders: 'Orders pending too long',
-  pendingOrdersHint: 'An order still open after this many minutes.',
-  afterMinutes: 'Pending for (minutes)',
-  failureRate: 'Supplier failure rate',
-  failureRateHint: 'Failed share of a supplier’s settled orders in the window.',
-  percent: 'Failure rate (%)',
-  windowMinutes: 'Window (minutes)',
-  minOrders: 'Minimum orders',
-  lowBalance: 'Supplier balance low',
-  lowBalanceHint: 'A supplier wallet below its threshold on the Suppliers screen.',
-  ledgerAudit: 'Ledger audit failed',
-  ledgerAuditHint: 'The scheduled check of the ledger’s invariants finds a broken rule.',
-  kindNames: {
-    orders_pending: 'Orders pending',
-    supplier_failure_rate: 'Failure rate',
-    supplier_low_balance: 'Low balance',
-    ledger_audit: 'Ledger audit',
-  } satisfies Record<AlertKind, string>,
-} as const;
