@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { transactions, users } from './schema';
 
 /**
  * Admin e-mail alerts (decision 0030): one row per occurrence of a watched condition (orders
@@ -56,4 +56,22 @@ export const alertIncidents = pgTable(
       sql`${t.kind} in ('orders_pending', 'supplier_failure_rate', 'supplier_low_balance', 'ledger_audit')`,
     ),
   ],
+);
+
+/**
+ * A supplier's definite refusal that the airtime fallback rescued by moving the order on to the
+ * next supplier (decision 0029). The order's row then names only the last supplier, so without
+ * these the failure-rate alert would never see a supplier whose refusals the fallback hides.
+ */
+export const supplierRefusals = pgTable(
+  'supplier_refusals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supplier: text('supplier').notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('supplier_refusals_created_idx').on(t.createdAt)],
 );
