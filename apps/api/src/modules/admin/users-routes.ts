@@ -57,14 +57,15 @@ export function adminUserRoutes(app: FastifyInstance, services: Services) {
 
   app.get(
     '/admin/users/:id',
-    { onRequest: guards.requireAdmin, schema: { params: idParams } },
+    { onRequest: guards.requireStaff, schema: { params: idParams } },
     async (request) => adminUsers.profile(userIdOf(request)),
   );
 
-  // The customer's History, with the same filters (year, month, search) and page sizes.
+  // The customer's History, with the same filters (year, month, search) and page sizes. Support
+  // staff read profiles and statements too (decision 0032).
   app.get(
     '/admin/users/:id/transactions',
-    { onRequest: guards.requireAdmin, schema: { params: idParams, querystring: historyQuery } },
+    { onRequest: guards.requireStaff, schema: { params: idParams, querystring: historyQuery } },
     async (request) => {
       const id = userIdOf(request);
       const query = parse(historyQuery, request.query);

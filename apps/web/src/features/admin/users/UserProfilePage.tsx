@@ -7,6 +7,7 @@ import { AdminIcon, LockIcon, PlusIcon } from '../../../components/icons';
 import { AlertCircleIcon } from '../../../components/more-icons';
 import { ScreenHeader } from '../../../components/ScreenHeader';
 import { Skeleton } from '../../../components/Skeleton';
+import { isAdmin, useSession } from '../../../lib/session-store';
 import { naira } from '../shared/format';
 import { useAdminUserProfile } from './api/admin-users-api';
 import { AdjustSheet } from './components/AdjustSheet';
@@ -29,6 +30,8 @@ export function UserProfilePage() {
   const data = profile.data?.data;
   const close = () => setSheet(null);
   const roleName = data ? (m.roleNames[data.user.role] ?? data.user.role) : '';
+  // Support staff read the profile and the statement; money, suspension and roles are admins'.
+  const canAct = useSession((s) => isAdmin(s.user));
 
   return (
     <main className="mx-auto min-h-dvh max-w-md overflow-x-clip bg-surface pb-10">
@@ -56,55 +59,59 @@ export function UserProfilePage() {
               <p data-testid="profile-balance" className="amount mt-1 text-3xl font-bold">
                 {naira(data.user.accountBalance)}
               </p>
-              <div className="mt-4 grid grid-cols-2 gap-3">
-                <Button
-                  variant="light"
-                  icon={<PlusIcon size={18} />}
-                  onClick={() => setSheet('credit')}
-                >
-                  {m.credit}
-                </Button>
-                <Button
-                  variant="light"
-                  icon={<span aria-hidden="true">−</span>}
-                  onClick={() => setSheet('debit')}
-                >
-                  {m.debit}
-                </Button>
-              </div>
+              {canAct ? (
+                <div className="mt-4 grid grid-cols-2 gap-3">
+                  <Button
+                    variant="light"
+                    icon={<PlusIcon size={18} />}
+                    onClick={() => setSheet('credit')}
+                  >
+                    {m.credit}
+                  </Button>
+                  <Button
+                    variant="light"
+                    icon={<span aria-hidden="true">−</span>}
+                    onClick={() => setSheet('debit')}
+                  >
+                    {m.debit}
+                  </Button>
+                </div>
+              ) : null}
             </section>
             <LimitsCard profile={data} />
             <KycCard profile={data} />
-            <section className="grid grid-cols-2 gap-3">
-              {isSuspended(data.user) ? (
+            {canAct ? (
+              <section className="grid grid-cols-2 gap-3">
+                {isSuspended(data.user) ? (
+                  <Button
+                    variant="secondary"
+                    icon={<LockIcon size={18} />}
+                    onClick={() => setSheet('reactivate')}
+                  >
+                    {m.reactivate}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="danger"
+                    icon={<LockIcon size={18} />}
+                    onClick={() => setSheet('suspend')}
+                  >
+                    {m.suspend}
+                  </Button>
+                )}
                 <Button
-                  variant="secondary"
-                  icon={<LockIcon size={18} />}
-                  onClick={() => setSheet('reactivate')}
+                  variant="outline"
+                  icon={<AdminIcon size={18} />}
+                  aria-label={`${m.changeRole}: ${roleName}`}
+                  onClick={() => setSheet('role')}
                 >
-                  {m.reactivate}
+                  <span className="flex flex-col text-left leading-tight">
+                    <span className="text-xs font-medium text-muted">{m.changeRole}</span>
+                    <span>{roleName}</span>
+                  </span>
                 </Button>
-              ) : (
-                <Button
-                  variant="danger"
-                  icon={<LockIcon size={18} />}
-                  onClick={() => setSheet('suspend')}
-                >
-                  {m.suspend}
-                </Button>
-              )}
-              <Button
-                variant="outline"
-                icon={<AdminIcon size={18} />}
-                aria-label={`${m.changeRole}: ${roleName}`}
-                onClick={() => setSheet('role')}
-              >
-                <span className="flex flex-col text-left leading-tight">
-                  <span className="text-xs font-medium text-muted">{m.changeRole}</span>
-                  <span>{roleName}</span>
-                </span>
-              </Button>
-            </section>
+              </section>
+            ) : null}
             <UserStatement userId={id} />
           </>
         )}
