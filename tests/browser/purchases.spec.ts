@@ -128,7 +128,11 @@ test('a customer pays for electricity and sees the token in the success dialog',
     'aria-checked',
     'true',
   );
-  await page.getByLabel('Provider').selectOption({ label: 'Ikeja Electric' });
+  // The disco is picked from a bottom sheet with a search box.
+  await page.getByRole('button', { name: /^Provider/ }).click();
+  await page.getByRole('searchbox', { name: 'Search provider' }).fill('ikeja');
+  await page.getByRole('option', { name: 'Ikeja Electric' }).click();
+  await expect(page.getByRole('button', { name: /^Provider/ })).toHaveText('Ikeja Electric');
   await page.getByLabel('Meter number').fill(MAGIC_METERS.delivered);
   await page.getByLabel('Amount', { exact: true }).fill('2000');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -155,10 +159,11 @@ test('a customer renews cable TV after the card is verified', async ({ page }) =
 
   await page.getByRole('button', { name: 'GOTV', exact: true }).click();
   await page.getByLabel('Smart card number').fill(MAGIC_SMARTCARDS.delivered);
-  const packageSelect = page.getByLabel('Package');
-  await expect(packageSelect).toBeEnabled();
-  await packageSelect.selectOption({ index: 1 });
-  const label = await packageSelect.locator('option:checked').textContent();
+  const packageField = page.getByRole('button', { name: /^Package/ });
+  await expect(packageField).toBeEnabled();
+  await packageField.click();
+  await page.getByRole('listbox', { name: 'GOTV packages' }).getByRole('option').first().click();
+  const label = await packageField.textContent();
   // Prices read the way the rest of the app writes them: ₦, never "N1,900".
   expect(label).toMatch(/ - ₦[\d,]+(\.\d+)?$/);
   await page.getByRole('button', { name: 'Continue' }).click();

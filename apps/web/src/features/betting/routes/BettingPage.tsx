@@ -4,6 +4,7 @@ import type { BillerDto } from '@owo/shared/api-types';
 import { messages } from '@owo/shared/messages';
 import { useShownBalance } from '../../../components/BalancePill';
 import { Button } from '../../../components/Button';
+import { BeneficiaryPicker } from '../../../components/beneficiaries/BeneficiaryPicker';
 import { HistoryIcon } from '../../../components/icons';
 import { RequirePin } from '../../../components/RequirePin';
 import { FormScreen } from '../../../components/ScreenLayout';
@@ -172,32 +173,51 @@ function BettingForm() {
       </section>
 
       <section className="rounded-3xl bg-white p-4 shadow-card">
-        <TextField
-          label="User ID"
-          placeholder="Enter your betting ID"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
-          value={userId}
-          onChange={(event) => {
-            setUserId(event.target.value);
+        <BeneficiaryPicker
+          kind="betting"
+          current={
+            userId.trim() && selected
+              ? {
+                  number: userId.trim(),
+                  provider: selected.billerId,
+                  providerName: selected.billerName,
+                }
+              : null
+          }
+          onPick={(choice) => {
+            const biller = billers.data?.find((b) => b.billerId === choice.provider);
+            if (biller) selectPlatform(biller);
+            setUserId(choice.number);
             clearError('userId');
           }}
-          error={errors.userId}
-          leading={
-            selected ? (
-              <span
-                data-testid="user-id-platform"
-                className="-ml-1 flex max-w-[45%] shrink-0 items-center gap-1.5 border-r border-line py-1 pr-2.5 text-sm font-semibold text-ink"
-              >
-                <BillerLogo name={selected.billerName} icon={selected.billerIcon} size={22} />
-                <span className="truncate">{selected.billerName}</span>
-              </span>
-            ) : null
-          }
-          hint="The ID or phone number on your betting account."
-        />
+        >
+          <TextField
+            label="User ID"
+            placeholder="Enter your betting ID"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={64}
+            value={userId}
+            onChange={(event) => {
+              setUserId(event.target.value);
+              clearError('userId');
+            }}
+            error={errors.userId}
+            leading={
+              selected ? (
+                <span
+                  data-testid="user-id-platform"
+                  className="-ml-1 flex max-w-[45%] shrink-0 items-center gap-1.5 border-r border-line py-1 pr-2.5 text-sm font-semibold text-ink"
+                >
+                  <BillerLogo name={selected.billerName} icon={selected.billerIcon} size={22} />
+                  <span className="truncate">{selected.billerName}</span>
+                </span>
+              ) : null
+            }
+            hint="The ID or phone number on your betting account."
+          />
+        </BeneficiaryPicker>
       </section>
 
       <AmountPicker

@@ -3,6 +3,7 @@ import type { PlanGroup, PlanOption } from '@owo/shared/plan-groups';
 import { Button } from '../../../components/Button';
 import { Skeleton } from '../../../components/Skeleton';
 import { WifiIcon } from '../../../components/icons';
+import { ClockIcon } from '../../../components/more-icons';
 import { formatPrice } from './format';
 
 interface PlanPickerProps {
@@ -33,6 +34,7 @@ export function PlanPicker({
   error,
 }: PlanPickerProps) {
   const group = groups.find((g) => g.name === activeGroup) ?? groups[0];
+  const repeated = repeatedSizes(group?.plans ?? []);
 
   let body;
   if (waiting) {
@@ -94,11 +96,18 @@ export function PlanPicker({
             );
           })}
         </div>
+        {repeated.size > 0 ? (
+          <p className="mb-2.5 flex items-center gap-1.5 text-xs text-muted">
+            <ClockIcon size={14} className="shrink-0" />
+            Same size, different validity: check the days before you pick.
+          </p>
+        ) : null}
         <ul aria-label={`${group.name} plans`} className="grid grid-cols-3 gap-2.5">
           {group.plans.map((plan) => (
             <li key={plan.key}>
               <PlanCard
                 plan={plan}
+                sameSize={repeated.has(plan.size)}
                 selected={plan.key === selectedKey}
                 onSelect={() => onSelect(plan)}
               />
@@ -121,21 +130,42 @@ export function PlanPicker({
   );
 }
 
+/** Sizes offered more than once in a group (same GB, other validity or price). */
+function repeatedSizes(plans: readonly PlanOption[]): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const plan of plans) {
+    if (seen.has(plan.size)) repeated.add(plan.size);
+    seen.add(plan.size);
+  }
+  return repeated;
+}
+
+/** "1GB · 30 days": the size with its validity, as the card and the Summary read it. */
+export function planTitle(plan: PlanOption): string {
+  return [plan.size, plan.validity].filter(Boolean).join(' · ');
+}
+
 function PlanCard({
   plan,
+  sameSize,
   selected,
   onSelect,
 }: {
   plan: PlanOption;
+  /** Another card of the group has this size: the validity must stand out. */
+  sameSize: boolean;
   selected: boolean;
   onSelect: () => void;
 }) {
   const longSize = plan.size.length > 8;
+  const validity = plan.validity || (sameSize ? 'Validity not stated' : '');
   return (
     <button
       type="button"
       onClick={onSelect}
       aria-pressed={selected}
+      aria-label={`${[plan.size, validity].filter(Boolean).join(' · ')}, ${formatPrice(plan.price)}`}
       className={`flex h-full min-h-26 w-full flex-col items-center justify-center rounded-2xl border px-1.5 py-3 text-center transition-all active:scale-[0.97] ${
         selected
           ? 'border-brand-600 bg-brand-50 ring-2 ring-brand-600'
@@ -147,8 +177,16 @@ function PlanCard({
       >
         {plan.size}
       </span>
-      {plan.validity ? (
-        <span className="mt-0.5 text-[11px] text-muted">{plan.validity}</span>
+      {validity ? (
+        <span
+          data-testid="plan-validity"
+          className={`mt-1 inline-flex max-w-full items-center gap-1 truncate rounded-full px-1.5 text-[11px] leading-5 ${
+            sameSize ? 'bg-accent-100 font-semibold text-accent-600' : 'font-medium text-ink/70'
+          }`}
+        >
+          <ClockIcon size={11} className="shrink-0" />
+          {validity}
+        </span>
       ) : null}
       <span className="mt-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 amount">
         {formatPrice(plan.price)}

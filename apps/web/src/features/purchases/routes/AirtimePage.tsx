@@ -11,12 +11,14 @@ import {
 import { toLocalPhone } from '@owo/shared/phone';
 import { providerAirtimeSchema } from '@owo/shared/schemas/purchases';
 import { Button } from '../../../components/Button';
+import { BeneficiaryPicker } from '../../../components/beneficiaries/BeneficiaryPicker';
 import { toFieldErrors } from '../../../lib/form-errors';
 import { formatNaira } from '../../../lib/money';
 import { isServiceAvailable, useServiceStatus } from '../../../lib/service-status';
 import { useSession } from '../../../lib/session-store';
 import { airtimeOrder } from '../api/purchase-api';
 import { usePurchaseDraft } from '../api/purchase-draft';
+import { phoneChoice, pickedNetwork } from '../components/beneficiary-choice';
 import { AmountField } from '../components/AmountField';
 import { CheckoutSheet } from '../components/CheckoutSheet';
 import { formatPhone } from '../components/format';
@@ -111,17 +113,30 @@ function AirtimeForm() {
       </Card>
       <Card>
         <div className="grid gap-5">
-          <PhoneNumberField
-            value={phone}
-            onChange={(value) => {
-              const next = detectNetwork(value);
-              setDraft({ number: value, ...(next ? { NetworkId: NETWORK_IDS[next] } : {}) });
-              clearError('phone');
-              if (next) clearError('network');
+          <BeneficiaryPicker
+            kind="phone"
+            current={phoneChoice(phone, network)}
+            onPick={(choice) => {
+              const picked = pickedNetwork(choice.provider) ?? detectNetwork(choice.number);
+              setDraft({
+                number: choice.number,
+                ...(picked ? { NetworkId: NETWORK_IDS[picked] } : {}),
+              });
+              setErrors((e) => ({ ...e, phone: undefined, network: undefined }));
             }}
-            error={errors.phone}
-            detected={detected}
-          />
+          >
+            <PhoneNumberField
+              value={phone}
+              onChange={(value) => {
+                const next = detectNetwork(value);
+                setDraft({ number: value, ...(next ? { NetworkId: NETWORK_IDS[next] } : {}) });
+                clearError('phone');
+                if (next) clearError('network');
+              }}
+              error={errors.phone}
+              detected={detected}
+            />
+          </BeneficiaryPicker>
           <AmountField
             value={draft.amount}
             onChange={(value) => {

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { CABLE_NAMES } from '@owo/shared/billers';
 import { messages } from '@owo/shared/messages';
-import { inhouseCableSchema } from '@owo/shared/schemas/purchases';
+import { cardNumberField, inhouseCableSchema } from '@owo/shared/schemas/purchases';
 import { Button } from '../../../components/Button';
-import { SelectField } from '../../../components/SelectField';
+import { PickerField } from '../../../components/PickerField';
+import { BeneficiaryPicker } from '../../../components/beneficiaries/BeneficiaryPicker';
 import { Skeleton } from '../../../components/Skeleton';
 import { TextField } from '../../../components/TextField';
 import { isApiError } from '../../../lib/api';
@@ -12,7 +13,9 @@ import { formatNaira } from '../../../lib/money';
 import { isServiceAvailable, useServiceStatus } from '../../../lib/service-status';
 import { toast } from '../../../lib/toast';
 import { useCablePlans, useCableProviders } from '../api/catalogue-api';
-import { cableOrder, verifySmartcard } from '../api/purchase-api';
+import { cableOrder } from '../api/purchase-api';
+import { useCardOwner, verifySmartcardOnce } from '../api/live-verify';
+import { ownerError, VerifiedOwner } from '../components/VerifiedOwner';
 import { usePurchaseDraft, type PurchaseDraft } from '../api/purchase-draft';
 import { CheckoutSheet } from '../components/CheckoutSheet';
 import { LogoChoice } from '../components/NetworkPicker';
@@ -45,6 +48,8 @@ function CableForm() {
   const plans = useCablePlans(draft.cableName);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [verifying, setVerifying] = useState(false);
+  const owner = useCardOwner({ cablename: draft.cableName, cardNumber: draft.number });
+  const cardComplete = cardNumberField.safeParse(draft.number).success;
   const flow = usePurchaseFlow({ returnPath: '/cable' });
 
   const change = (field: Field, patch: Partial<PurchaseDraft>) => {
@@ -75,7 +80,7 @@ function CableForm() {
     const { cablename, smart_card_number: cardNumber } = parsed.data;
     setVerifying(true);
     try {
-      const reply = await verifySmartcard({ cablename, cardNumber });
+      const reply = await verifySmartcardOnce({ cablename, cardNumber });
       const customer = reply.data;
       flow.review({
         order: cableOrder({
@@ -144,21 +149,54 @@ function CableForm() {
       </Card>
       <Card>
         <div className="grid gap-5">
-          <TextField
-            label="Smart card number"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="Enter IUC / smart card number"
-            maxLength={12}
-            value={draft.number}
-            onChange={(e) => change('card', { number: e.target.value.replace(/\D/g, '') })}
-            error={errors.card}
-            className="[&_input]:amount"
-          />
-          <SelectField
+          <BeneficiaryPicker
+            kind="smartcard"
+            current={
+              cardComplete && draft.cableName && !ownerError(owner)
+                ? {
+                    number: draft.number,
+                    provider: draft.cableName,
+                    providerName: draft.cableName,
+                    suggestedName: owner.data?.data.Customer_Name,
+                  }
+                : null
+            }
+            onPick={(choice) => {
+              const cable = choice.provider ?? draft.cableName;
+              setDraft({
+                number: choice.number,
+                cableName: cable,
+                ...(cable !== draft.cableName ? { cablePlan: '' } : {}),
+              });
+              setErrors((e) => ({ ...e, card: undefined }));
+            }}
+          >
+            <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
+              <TextField
+                label="Smart card number"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="Enter IUC / smart card number"
+                maxLength={12}
+                value={draft.number}
+                onChange={(e) => change('card', { number: e.target.value.replace(/\D/g, '') })}
+                error={errors.card ?? ownerError(owner)}
+                className="[&_input]:amount"
+              />
+              <VerifiedOwner query={owner} what="smart card" />
+            </div>
+          </BeneficiaryPicker>
+          <PickerField
             label="Package"
+            sheetTitle={`${draft.cableName || 'Cable'} packages`}
             value={draft.cablePlan}
-            onChange={(e) => change('plan', { cablePlan: e.target.value })}
+            display={plans.data?.find((p) => String(p.cablePlanID) === draft.cablePlan)?.label}
+            options={(plans.data ?? []).map((plan) => ({
+              value: String(plan.cablePlanID),
+              label: plan.package,
+              aside: formatNaira(plan.sellingPrice),
+            }))}
+            onChange={(cablePlan) => change('plan', { cablePlan })}
             placeholder={
               !draft.cableName
                 ? 'Select a provider first'
@@ -170,13 +208,7 @@ function CableForm() {
             }
             disabled={!draft.cableName || plans.isPending}
             error={errors.plan}
-          >
-            {(plans.data ?? []).map((plan) => (
-              <option key={plan.cablePlanID} value={String(plan.cablePlanID)}>
-                {plan.label}
-              </option>
-            ))}
-          </SelectField>
+          />
         </div>
       </Card>
 

@@ -7,17 +7,19 @@ import { toLocalPhone } from '@owo/shared/phone';
 import type { PlanOption } from '@owo/shared/plan-groups';
 import { purchasePhoneField } from '@owo/shared/schemas/purchases';
 import { Button } from '../../../components/Button';
+import { BeneficiaryPicker } from '../../../components/beneficiaries/BeneficiaryPicker';
 import { formatNaira } from '../../../lib/money';
 import { isServiceAvailable, useServiceStatus } from '../../../lib/service-status';
 import { useSession } from '../../../lib/session-store';
 import { useNetworkPlans } from '../api/catalogue-api';
 import { dataOrder, type PurchaseOrder } from '../api/purchase-api';
 import { usePurchaseDraft } from '../api/purchase-draft';
+import { phoneChoice, pickedNetwork } from '../components/beneficiary-choice';
 import { CheckoutSheet } from '../components/CheckoutSheet';
 import { formatPhone, formatPrice } from '../components/format';
 import { NetworkPicker } from '../components/NetworkPicker';
 import { PhoneNumberField } from '../components/PhoneNumberField';
-import { PlanPicker } from '../components/PlanPicker';
+import { PlanPicker, planTitle } from '../components/PlanPicker';
 import { Card } from '../../../components/ScreenLayout';
 import { PurchaseLayout } from '../components/PurchaseLayout';
 import { RequirePin } from '../../../components/RequirePin';
@@ -117,7 +119,7 @@ function DataForm() {
       rows: [
         { label: 'Type', value: 'DATA' },
         { label: 'Network', value: plan.network },
-        { label: 'Plan', value: [size, plan.validity].filter(Boolean).join(' · ') },
+        { label: 'Plan', value: planTitle(plan) },
         { label: 'Phone number', value: localPhone },
         { label: 'Amount', value: formatNaira(plan.price) },
       ],
@@ -152,19 +154,36 @@ function DataForm() {
         <NetworkPicker value={network} onChange={onNetwork} error={errors.network} />
       </Card>
       <Card>
-        <PhoneNumberField
-          value={phone}
-          onChange={onPhone}
-          error={errors.phone}
-          detected={detected}
-        />
+        <BeneficiaryPicker
+          kind="phone"
+          current={phoneChoice(phone, network)}
+          onPick={(choice) => {
+            // One update: the saved network wins over the prefix (a ported number).
+            const picked = pickedNetwork(choice.provider) ?? detectNetwork(choice.number);
+            const changed = picked !== network;
+            setDraft({
+              number: choice.number,
+              ...(picked ? { NetworkId: NETWORK_IDS[picked] } : {}),
+              ...(changed ? { DataId: '' } : {}),
+            });
+            if (changed) setChosenGroup(null);
+            setErrors((e) => ({ ...e, phone: undefined, network: undefined }));
+          }}
+        >
+          <PhoneNumberField
+            value={phone}
+            onChange={onPhone}
+            error={errors.phone}
+            detected={detected}
+          />
+        </BeneficiaryPicker>
       </Card>
       <Card
         title="Choose a plan"
         aside={
           selected ? (
             <span className="text-xs font-medium text-brand-700 amount">
-              {selected.size} · {formatPrice(selected.price)}
+              {planTitle(selected)} · {formatPrice(selected.price)}
             </span>
           ) : null
         }

@@ -3,10 +3,11 @@ import { DISCOS } from '@owo/shared/billers';
 import { messages } from '@owo/shared/messages';
 import { koboToNaira } from '@owo/shared/money';
 import { toLocalPhone } from '@owo/shared/phone';
-import { providerUtilitySchema } from '@owo/shared/schemas/purchases';
+import { meterNumberField, providerUtilitySchema } from '@owo/shared/schemas/purchases';
 import { percentToBps, utilityDiscountKobo } from '@owo/shared/utility-discount';
 import { Button } from '../../../components/Button';
-import { SelectField } from '../../../components/SelectField';
+import { PickerField } from '../../../components/PickerField';
+import { BeneficiaryPicker } from '../../../components/beneficiaries/BeneficiaryPicker';
 import { TokenCard } from '../../../components/TokenCard';
 import { TextField } from '../../../components/TextField';
 import { isApiError } from '../../../lib/api';
@@ -16,7 +17,9 @@ import { isServiceAvailable, useServiceStatus } from '../../../lib/service-statu
 import { useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { useUtilityDiscount, useUtilityProviders } from '../api/catalogue-api';
-import { utilityOrder, verifyMeter } from '../api/purchase-api';
+import { utilityOrder } from '../api/purchase-api';
+import { useMeterOwner, verifyMeterOnce } from '../api/live-verify';
+import { ownerError, VerifiedOwner } from '../components/VerifiedOwner';
 import { usePurchaseDraft, type PurchaseDraft } from '../api/purchase-draft';
 import { AmountField } from '../components/AmountField';
 import { CheckoutSheet } from '../components/CheckoutSheet';
@@ -59,6 +62,11 @@ function UtilityForm() {
   const [phone, setPhone] = useState(profilePhone);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [verifying, setVerifying] = useState(false);
+  const owner = useMeterOwner({
+    serviceID: draft.DiscoName,
+    meterNumber: draft.number,
+    meterType: draft.meterType,
+  });
   const flow = usePurchaseFlow({
     returnPath: '/utility',
     secondData: 'utility',
@@ -99,10 +107,10 @@ function UtilityForm() {
     // The meter gets `amount`; the customer pays it minus the utility discount (server's rule).
     const discountKobo = utilityDiscountKobo(parsed.data.amount, percentToBps(discountPercentage));
     const toPay = koboToNaira(parsed.data.amount - discountKobo);
-    const provider = providerList.find((p) => p.serviceID === serviceID);
+    const chosen = providerList.find((p) => p.serviceID === serviceID);
     setVerifying(true);
     try {
-      const reply = await verifyMeter({ serviceID, meterNumber: billersCode, meterType });
+      const reply = await verifyMeterOnce({ serviceID, meterNumber: billersCode, meterType });
       const customer = reply.data;
       flow.review({
         order: utilityOrder({
@@ -113,10 +121,10 @@ function UtilityForm() {
           meterType,
         }),
         amount: toPay,
-        description: `${provider?.name ?? 'Electricity'} · ${customer.Customer_Name}`,
+        description: `${chosen?.name ?? 'Electricity'} · ${customer.Customer_Name}`,
         rows: [
           { label: 'Type', value: 'ELECTRICITY' },
-          { label: 'Provider', value: provider?.name ?? serviceID },
+          { label: 'Provider', value: chosen?.name ?? serviceID },
           { label: 'Meter type', value: meterType === 'prepaid' ? 'Prepaid' : 'Postpaid' },
           { label: 'Meter number', value: billersCode },
           { label: 'Customer name', value: customer.Customer_Name },
@@ -145,6 +153,9 @@ function UtilityForm() {
   };
 
   const token = flow.result?.data?.metadata?.token;
+  const provider = providerList.find((p) => p.serviceID === draft.DiscoName);
+  const meterComplete = meterNumberField.safeParse(draft.number).success;
+  const ownerName = owner.data?.data.Customer_Name;
   const units = flow.result?.data?.metadata?.units;
 
   return (
@@ -173,31 +184,53 @@ function UtilityForm() {
       </Card>
       <Card>
         <div className="grid gap-5">
-          <SelectField
+          <PickerField
             label="Provider"
+            sheetTitle="Choose a provider"
             value={draft.DiscoName}
-            onChange={(e) => change('provider', { DiscoName: e.target.value })}
+            options={providerList.map((p) => ({ value: p.serviceID, label: p.name }))}
+            onChange={(DiscoName) => change('provider', { DiscoName })}
             placeholder={providers.isPending ? 'Loading providers…' : 'Select a provider'}
             disabled={providers.isPending}
             error={errors.provider}
-          >
-            {providerList.map((p) => (
-              <option key={p.serviceID} value={p.serviceID}>
-                {p.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Meter number"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="Enter meter number"
-            maxLength={13}
-            value={draft.number}
-            onChange={(e) => change('meter', { number: e.target.value.replace(/\D/g, '') })}
-            error={errors.meter}
-            className="[&_input]:amount"
           />
+          <BeneficiaryPicker
+            kind="meter"
+            current={
+              meterComplete && provider && !ownerError(owner)
+                ? {
+                    number: draft.number,
+                    provider: provider.serviceID,
+                    providerName: provider.name,
+                    meterType: draft.meterType,
+                    suggestedName: ownerName,
+                  }
+                : null
+            }
+            onPick={(choice) => {
+              setDraft({
+                number: choice.number,
+                ...(choice.provider ? { DiscoName: choice.provider } : {}),
+                ...(choice.meterType ? { meterType: choice.meterType } : {}),
+              });
+              setErrors((e) => ({ ...e, meter: undefined, provider: undefined }));
+            }}
+          >
+            <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
+              <TextField
+                label="Meter number"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="Enter meter number"
+                maxLength={13}
+                value={draft.number}
+                onChange={(e) => change('meter', { number: e.target.value.replace(/\D/g, '') })}
+                error={errors.meter ?? ownerError(owner)}
+                className="[&_input]:amount"
+              />
+              <VerifiedOwner query={owner} what="meter" />
+            </div>
+          </BeneficiaryPicker>
           <AmountField
             value={draft.amount}
             onChange={(amount) => change('amount', { amount })}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { koboToNaira } from '@owo/shared/money';
+import { emailField } from '@owo/shared/schemas/fields';
 import {
   TRANSFER_NOTE_MAX,
   transferAmountField,
@@ -9,6 +10,7 @@ import {
 } from '@owo/shared/schemas/transfers';
 import { BalancePill } from '../../../components/BalancePill';
 import { Button } from '../../../components/Button';
+import { BeneficiaryPicker } from '../../../components/beneficiaries/BeneficiaryPicker';
 import { MailIcon } from '../../../components/icons';
 import { RequirePin } from '../../../components/RequirePin';
 import { FormScreen } from '../../../components/ScreenLayout';
@@ -54,6 +56,8 @@ function TransferForm() {
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
+  const recipient = emailField.safeParse(form.email);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = transferForm.safeParse(form);
@@ -82,20 +86,26 @@ function TransferForm() {
     >
       <SafeBanner />
       <section className="grid gap-5 rounded-3xl bg-white p-4 shadow-card">
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="recipient@example.com"
-          value={form.email}
-          onChange={(event) => update('email', event.target.value)}
-          leading={<MailIcon size={18} className="shrink-0 text-muted" />}
-          error={errors.email}
-          hint="The email address your recipient uses on Owo."
-        />
+        <BeneficiaryPicker
+          kind="recipient"
+          current={recipient.success ? { number: recipient.data } : null}
+          onPick={(choice) => update('email', choice.number)}
+        >
+          <TextField
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="recipient@example.com"
+            value={form.email}
+            onChange={(event) => update('email', event.target.value)}
+            leading={<MailIcon size={18} className="shrink-0 text-muted" />}
+            error={errors.email}
+            hint="The email address your recipient uses on Owo."
+          />
+        </BeneficiaryPicker>
         <TextField
           label="Amount"
           inputMode="decimal"
