@@ -7,7 +7,9 @@ import { AppError } from '../../errors';
 import { LedgerError, type Ledger } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
 import { auditRepository, type Actor } from '../audit/repository';
+import { limitsRepository } from '../limits/repository';
 import {
+  assertKeyFree,
   claimKey,
   KeyTaken,
   replayIfUsed,
@@ -152,6 +154,13 @@ export function createAdjustmentService({ database, clock }: AppDeps, ledger: Le
     }
     try {
       return await database.db.transaction(async (tx) => {
+        if (ctx) {
+          // The wallet first: a duplicate of this key that queued on the lock behind the first
+          // request sees its committed key here and replays, instead of being judged again on a
+          // balance the first request already used.
+          await limitsRepository.lockWallets(tx, [input.userId]);
+          await assertKeyFree(tx, ctx.userId, ctx.idempotencyKey);
+        }
         const { reply, transactionId } = await write(tx, direction, input, actor);
         if (ctx) {
           await claimKey(tx, ctx, hash, transactionId);
