@@ -1,4 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
+import { useLiveUpdates } from '../lib/live-updates';
 import { isAdmin, useSession } from '../lib/session-store';
 
 /**
@@ -9,7 +10,18 @@ export function RequireAuth() {
   const signedIn = useSession((s) => s.auth.isAuthenticated && !!s.auth.token);
   const admin = useSession((s) => isAdmin(s.user));
   if (!signedIn) return <Navigate to={admin ? '/login' : '/'} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <LiveUpdates />
+      <Outlet />
+    </>
+  );
+}
+
+/** The balance and the bell follow the server while a customer is signed in (decision 0033). */
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
 }
 
 /** The landing page and /login are for signed-out visitors; signed-in users go home. */

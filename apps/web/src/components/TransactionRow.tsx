@@ -95,7 +95,9 @@ export function TransactionRow({ tx, onOpen, subtitle, trailing = 'status' }: Tr
       className="-mx-2 flex min-h-16 w-[calc(100%+1rem)] items-center gap-3 rounded-2xl px-2 py-2 text-left transition-colors hover:bg-surface active:bg-brand-50"
     >
       <TransactionIcon tx={tx} />
-      <span className="min-w-0 flex-1">
+      {/* Inline-size containment: a long title ("GOtv Smallie - quarterly") truncates in the
+          row's width instead of widening every column around the row. */}
+      <span className="min-w-0 flex-1 [contain:inline-size]">
         <span
           className={`font-medium text-ink ${compact ? 'block truncate' : 'line-clamp-2 break-words'}`}
         >

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { currentUserKey } from '../../../lib/current-user';
+import { useAwaitingMoney } from '../../../lib/live-updates';
 import { toast } from '../../../lib/toast';
 import { fetchDepositStatus, pingDepositStatus, type PaymentDetails } from '../api/deposit-api';
 import { outcomeOfError, outcomeOfReply, type FundingOutcome } from '../api/funding-outcome';
@@ -19,6 +20,8 @@ import { useCountdown } from './use-countdown';
 export function useFundingCheck(details: PaymentDetails | null, onFinished?: () => void) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // While the details are on screen the balance follows closely (decision 0033).
+  useAwaitingMoney(details !== null);
   const [checking, setChecking] = useState(false);
   const inFlight = useRef(false);
   const finished = useRef(false);

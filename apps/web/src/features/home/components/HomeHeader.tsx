@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { UserDto } from '@owo/shared/api-types';
 import { Avatar } from '../../../components/Avatar';
 import { ContactSupport } from '../../../components/ContactSupport';
-import { HeadsetIcon } from '../../../components/icons';
+import { BellIcon, HeadsetIcon } from '../../../components/icons';
+import { usePulse } from '../../../lib/live-updates';
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -22,6 +23,7 @@ export function HomeHeader({ user }: { user: UserDto }) {
         <p className="text-xs text-muted">{greeting(new Date().getHours())}</p>
         <h1 className="truncate text-base font-semibold">Hi, {name}</h1>
       </div>
+      <NotificationBell />
       <ContactSupport>
         {(open, opening) => (
           <button
@@ -36,5 +38,28 @@ export function HomeHeader({ user }: { user: UserDto }) {
         )}
       </ContactSupport>
     </header>
+  );
+}
+
+/** The bell: the notification centre, with the unread count on it. */
+function NotificationBell() {
+  const unread = usePulse().data?.unread ?? 0;
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  return (
+    <Link
+      to="/notifications"
+      aria-label={label}
+      className="relative grid size-11 shrink-0 place-items-center rounded-full bg-white text-brand-700 shadow-card hover:bg-brand-50"
+    >
+      <BellIcon size={20} />
+      {unread > 0 ? (
+        <span
+          data-testid="unread-count"
+          className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-danger px-1 text-[11px] leading-none font-bold text-white ring-2 ring-surface"
+        >
+          {unread > 9 ? '9+' : unread}
+        </span>
+      ) : null}
+    </Link>
   );
 }

@@ -87,7 +87,8 @@ export function HomePage() {
     <div className="pb-6">
       {hasUser ? <HomeHeader user={user} /> : <HeaderSkeleton />}
 
-      <div className="grid gap-4 px-5 pt-2">
+      {/* One column that never grows past the screen, whatever a card's content asks. */}
+      <div className="grid grid-cols-1 gap-4 px-5 pt-2">
         <BalanceCard
           user={user}
           loading={userQuery.isPending}

@@ -2,12 +2,15 @@ import { Link } from 'react-router';
 import type { AccountDto } from '@owo/shared/api-types';
 import { buttonClasses } from '../../../components/Button';
 import { CheckIcon } from '../../../components/icons';
+import { useAwaitingMoney } from '../../../lib/live-updates';
 import { PermanentAccountCard } from '../../deposit/components/PermanentAccountCard';
 
 type Account = Pick<AccountDto, 'bankName' | 'accountName' | 'accountNumber'>;
 
 /** The end of KYC: the customer's permanent account, ready to receive transfers. */
 export function AccountReady({ account, fresh }: { account: Account; fresh: boolean }) {
+  // The customer is likely to send money to the account now: the balance follows it closely.
+  useAwaitingMoney();
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col bg-white px-6 pt-[max(env(safe-area-inset-top),2rem)]">
       <div className="flex flex-1 flex-col items-center pt-8 text-center">

@@ -20,7 +20,7 @@ export function AdminTransactionRow({
       className="flex w-full items-center gap-3 rounded-3xl bg-white p-4 text-left shadow-card transition-colors hover:bg-brand-50/40 focus-visible:outline-2 focus-visible:outline-brand-500"
     >
       <TransactionIcon tx={tx} size={42} />
-      <span className="min-w-0 flex-1">
+      <span className="min-w-0 flex-1 [contain:inline-size]">
         <span className="block truncate text-sm font-semibold text-ink">
           {transactionTitle(tx)}
         </span>
