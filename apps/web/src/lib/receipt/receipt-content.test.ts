@@ -156,7 +156,11 @@ describe('receipt content', () => {
     });
     const failed = receiptContent(tx({ status: 'failed' }), 'Owo');
     expect(failed.status).toEqual({ label: 'Failed', tone: 'failed' });
-    expect(failed.lines.find((l) => l.label === 'Status')?.value).toBe('Failed');
+    expect(failed.lines.find((l) => l.label === 'Status')).toEqual({
+      label: 'Status',
+      value: 'Failed',
+      tone: 'failed',
+    });
   });
 
   it('keeps file names safe whatever the reference holds', () => {

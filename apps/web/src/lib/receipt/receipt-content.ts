@@ -19,6 +19,8 @@ export interface ReceiptLine {
   value: string;
   /** Codes people re-type (references) print in a monospaced face. */
   mono?: boolean;
+  /** The status line prints in its status colour. */
+  tone?: ReceiptTone;
 }
 
 export interface ReceiptContent {
@@ -96,7 +98,7 @@ export function receiptContent(tx: TransactionDto, brand: string): ReceiptConten
     lines: [
       ...kindLines(tx),
       { label: 'Reference', value: tx.reference, mono: true },
-      { label: 'Status', value: statusLabel(tx.status) },
+      { label: 'Status', value: statusLabel(tx.status), tone: toneOf(tx.status) },
       ...(valid
         ? [
             { label: 'Date', value: dateFormat.format(created) },

@@ -214,7 +214,7 @@ function layout(ctx: Ctx, content: ReceiptContent, paint: boolean): number {
     text(row.label, left, y, `400 14px ${SANS}`, COLORS.muted);
     let vy = y;
     for (const line of valueLines) {
-      text(line, right, vy, valueFont, COLORS.ink, 'right');
+      text(line, right, vy, valueFont, row.tone ? TONES[row.tone].fg : COLORS.ink, 'right');
       vy += 20;
     }
     y = vy - 20 + 12;
