@@ -13,7 +13,15 @@ import type { Mail } from '../src/lib/mailer';
 import { ledgerAuditJob } from '../src/modules/metrics/ledger-audit-job';
 import { signInAdmin, expectError } from './airtime-swap-support';
 import { createTestApp, customer, expectLedgerConsistent, type TestApp } from './harness';
-import { kind, latestDebit, loadPlans, orderRow, purchase, type Plans } from './purchase-support';
+import {
+  kind,
+  latestDebit,
+  loadPlans,
+  orderRow,
+  PLAIN_PHONE,
+  purchase,
+  type Plans,
+} from './purchase-support';
 
 /**
  * Admin e-mail alerts: each watched condition mails every admin once when it starts, never again
@@ -75,6 +83,19 @@ async function mailsDuring(work: () => Promise<unknown>, outboxes: Mail[][] = [t
 }
 
 const pass = () => t.services.alerts.pass();
+
+/** Sets our wallet at the VTpass simulator (the sandbox's control call); answers the old one. */
+async function setWallet(balanceKobo: number): Promise<number> {
+  const before = await fetch(`${t.sandboxOrigin}/sandbox/wallets`);
+  const old = ((await before.json()) as { balancesKobo: { vtpass: number } }).balancesKobo.vtpass;
+  const res = await fetch(`${t.sandboxOrigin}/sandbox/wallets/vtpass`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ balanceKobo }),
+  });
+  expect(res.status).toBe(200);
+  return old;
+}
 
 /** One new occurrence: one mail to each admin (not to support staff), with the summary. */
 function expectOneRound(mails: Mail[], subject: RegExp) {
@@ -174,23 +195,41 @@ describe("a supplier's failure rate over the window", () => {
     await pass();
     await expectLedgerConsistent(t);
   });
+
+  it('counts the refusals the airtime fallback rescued against the supplier that refused', async () => {
+    await only({
+      failureRate: { enabled: true, percent: 50, windowMinutes: 10, minOrders: 2 },
+    });
+    const airtime = kind('VTpass airtime');
+    const user = await customer(t, 1000);
+    // VTpass's wallet too low: it refuses (018) and DataStation, next on the route, delivers.
+    const full = await setWallet(50_00);
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const res = await purchase(t, airtime, user.token, airtime.body(PLAIN_PHONE, plans));
+        expect(res.statusCode, res.body).toBe(200);
+        expect(await orderRow(t, (await latestDebit(t, user.id))!.id)).toMatchObject({
+          supplier: 'datastation',
+          state: 'delivered',
+        });
+      }
+    } finally {
+      await setWallet(full);
+    }
+    expectOneRound(await mailsDuring(pass), /VTpass: 2 of 2 orders failed \(100%\)/);
+    t.clock.advance(11 * MINUTE);
+    await pass();
+    expect((await incidents()).open).toEqual([]);
+    await expectLedgerConsistent(t);
+  });
 });
 
 describe("a supplier's balance below its threshold", () => {
-  const setWallet = async (balanceKobo: number) => {
-    const res = await fetch(`${t.sandboxOrigin}/sandbox/wallets/vtpass`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ balanceKobo }),
-    });
-    expect(res.status).toBe(200);
-  };
-
   it('mails once, not again while it holds, and again when it comes back', async () => {
     await only({ lowBalance: { enabled: true } });
     expect(await mailsDuring(pass)).toEqual([]);
 
-    await setWallet(4_000_00);
+    const full = await setWallet(4_000_00);
     expectOneRound(await mailsDuring(pass), /VTpass balance ₦4,000\.00 is below ₦50,000\.00/);
     await setWallet(3_000_00);
     expect(await mailsDuring(pass)).toEqual([]);
@@ -198,13 +237,13 @@ describe("a supplier's balance below its threshold", () => {
       { kind: 'supplier_low_balance', subject: 'vtpass', summary: /₦3,000\.00/ },
     ]);
 
-    await setWallet(1_000_000_00);
+    await setWallet(full);
     expect(await mailsDuring(pass)).toEqual([]);
     expect((await incidents()).open).toEqual([]);
 
     await setWallet(1_00);
     expectOneRound(await mailsDuring(pass), /VTpass balance ₦1\.00/);
-    await setWallet(1_000_000_00);
+    await setWallet(full);
     await pass();
     expect((await incidents()).open).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { purchases, transactions } from '../../db/schema';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { purchases, supplierRefusals, transactions } from '../../db/schema';
 
 /** The figures the alert conditions are computed from. */
 export const conditionsRepository = {
@@ -19,16 +20,17 @@ export const conditionsRepository = {
   },
 
   /**
-   * Per supplier, the orders placed since `since` that have settled, and how many of them failed.
-   * The window is read through the transactions' created_at index (purchases has none on it);
-   * an order and its transaction are written together, so their times agree.
+   * Per supplier, the orders placed since `since` that have settled with it and how many of them
+   * failed, plus the refusals the airtime fallback rescued since then (each a failed attempt of
+   * the supplier that refused). The window is read through the transactions' created_at index
+   * (purchases has none on it); an order and its transaction are written together.
    */
-  async settledBySupplier(db: DbOrTx, since: Date) {
-    return db
+  async attemptsBySupplier(db: DbOrTx, since: Date) {
+    const settled = db
       .select({
-        supplier: purchases.supplier,
-        settled: count(),
-        failed: sql<number>`count(*) filter (where ${purchases.state} = 'failed')`.mapWith(Number),
+        supplier: sql<string>`${purchases.supplier}`.as('supplier'),
+        attempts: count().as('attempts'),
+        failed: sql<number>`count(*) filter (where ${purchases.state} = 'failed')`.as('failed'),
       })
       .from(transactions)
       .innerJoin(purchases, eq(purchases.transactionId, transactions.id))
@@ -40,5 +42,23 @@ export const conditionsRepository = {
         ),
       )
       .groupBy(purchases.supplier);
+    const refused = db
+      .select({
+        supplier: supplierRefusals.supplier,
+        attempts: count().as('attempts'),
+        failed: count().as('failed'),
+      })
+      .from(supplierRefusals)
+      .where(gte(supplierRefusals.createdAt, since))
+      .groupBy(supplierRefusals.supplier);
+    const both = unionAll(settled, refused).as('both');
+    return db
+      .select({
+        supplier: both.supplier,
+        attempts: sql<number>`sum(${both.attempts})`.mapWith(Number),
+        failed: sql<number>`sum(${both.failed})`.mapWith(Number),
+      })
+      .from(both)
+      .groupBy(both.supplier);
   },
 };

@@ -51,21 +51,21 @@ export async function failureRates(
   now: Date,
 ): Promise<ActiveCondition[]> {
   const since = new Date(now.getTime() - settings.windowMinutes * 60_000);
-  const rows = await conditionsRepository.settledBySupplier(db, since);
+  const rows = await conditionsRepository.attemptsBySupplier(db, since);
   return rows
     .filter(
-      (r) => r.settled >= settings.minOrders && r.failed * 100 >= settings.percent * r.settled,
+      (r) => r.attempts >= settings.minOrders && r.failed * 100 >= settings.percent * r.attempts,
     )
     .map((r) => {
-      const percent = Math.round((r.failed * 100) / r.settled);
+      const percent = Math.round((r.failed * 100) / r.attempts);
       return {
         key: `supplier_failure_rate:${r.supplier}`,
         kind: 'supplier_failure_rate' as const,
         subject: r.supplier,
-        summary: `${supplierName(r.supplier)}: ${r.failed} of ${plural(r.settled, 'order', 'orders')} failed (${percent}%) in the last ${settings.windowMinutes} minutes`,
+        summary: `${supplierName(r.supplier)}: ${r.failed} of ${plural(r.attempts, 'order', 'orders')} failed (${percent}%) in the last ${settings.windowMinutes} minutes`,
         detail: {
           failed: r.failed,
-          settled: r.settled,
+          attempts: r.attempts,
           percent,
           thresholdPercent: settings.percent,
           windowMinutes: settings.windowMinutes,

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { crashPoint } from '../../lib/crash-points';
 import type { Ledger } from '../../ledger/ledger';
 import { LedgerError } from '../../ledger/ledger';
+import { refusalsRepository } from '../alerts/refusals-repository';
 import type { LimitsService } from '../limits/service';
 import type { PinService } from '../pin/service';
 import type { SwitchService, SwitchableService } from '../switches/service';
@@ -179,6 +180,12 @@ export function createOrderFlow(
       if (!moved) return false;
       await transactionsRepository.mergeMetadata(tx, purchase.transactionId, { supplier });
       if (refusal.alert) await settlement.raiseAlert(tx, purchase, refusal);
+      // The order's row now names the next supplier: the refusal counts in the failure-rate alert.
+      await refusalsRepository.record(tx, {
+        supplier: purchase.supplier,
+        transactionId: purchase.transactionId,
+        createdAt: clock.now(),
+      });
       return true;
     });
     if (!switched) return undefined;
