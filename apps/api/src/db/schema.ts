@@ -114,6 +114,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The last request (to the minute) for the Security screen's device list; null: none yet. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ipAddress: text('ip_address').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
   },
