@@ -39,7 +39,7 @@ export function BrandPicker({ label, names, value, onChange, offNames = [] }: Br
             compact
           />
           {offNames.includes(name) ? (
-            <span className="pointer-events-none absolute top-1 left-1 rounded-full bg-danger px-1.5 py-0.5 text-[9px] font-bold tracking-wide text-white uppercase">
+            <span className="pointer-events-none absolute -top-1.5 left-1/2 -translate-x-1/2 rounded-full bg-danger px-1.5 py-0.5 text-[9px] leading-none font-bold tracking-wide text-white uppercase ring-2 ring-white">
               {adminMessages.networkOff}
             </span>
           ) : null}
