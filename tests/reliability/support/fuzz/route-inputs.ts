@@ -73,6 +73,9 @@ export const ROUTE_HINTS: Record<string, RouteHints> = {
   'POST /api/vtpass/utility': { idempotent: true },
 
   'POST /api/transfers': { idempotent: true },
+  // Operator adjustments take the same header (decision 0028).
+  'POST /api/admin/users/:id/credit': { idempotent: true },
+  'POST /api/admin/users/:id/debit': { idempotent: true },
 
   'POST /api/biller/betting': { idempotent: true },
 
