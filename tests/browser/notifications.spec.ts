@@ -13,6 +13,8 @@ test('a transfer received while the app is open: a toast, the bell count, the ba
   page,
   browser,
 }) => {
+  // Two customers sign up and the idle poll is waited for: more than the default minute.
+  test.setTimeout(150_000);
   const email = newEmail('notified');
   await signUpByEmail(page, email);
   const bell = page.getByRole('link', { name: /^Notifications/ });

@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { useLiveUpdates } from '../lib/live-updates';
 import { isAdmin, useSession } from '../lib/session-store';
 
 /**
@@ -12,17 +12,21 @@ export function RequireAuth() {
   if (!signedIn) return <Navigate to={admin ? '/login' : '/'} replace />;
   return (
     <>
-      <LiveUpdates />
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
       <Outlet />
     </>
   );
 }
 
-/** The balance and the bell follow the server while a customer is signed in (decision 0033). */
-function LiveUpdates() {
-  useLiveUpdates();
-  return null;
-}
+/**
+ * The balance and the bell follow the server while a customer is signed in (decision 0033). The
+ * poller loads after the screen: a route's first paint does not wait for it.
+ */
+const LiveUpdates = lazy(() =>
+  import('../lib/live-updates').then((m) => ({ default: m.LiveUpdates })),
+);
 
 /** The landing page and /login are for signed-out visitors; signed-in users go home. */
 export function GuestOnly() {

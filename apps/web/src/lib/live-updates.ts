@@ -124,3 +124,9 @@ export function useLiveUpdates() {
     void announce(queryClient, previous?.at ?? null).catch(() => {});
   }, [data, queryClient]);
 }
+
+/** The poller as a component, so the signed-in guard can load it lazily. */
+export function LiveUpdates() {
+  useLiveUpdates();
+  return null;
+}
