@@ -115,9 +115,8 @@ test('alerts: a setting changed, a low balance mailed and shown, then acknowledg
 
     await vtpassAlert(admin).getByRole('button', { name: t.acknowledge }).click();
     await expect(admin.getByText(t.acknowledged)).toBeVisible();
-    await expect(vtpassAlert(admin)).toContainText(
-      t.acknowledgedBy.replace('{email}', ADMIN.email),
-    );
+    await expect(vtpassAlert(admin)).toContainText(t.acknowledgedBy);
+    await expect(vtpassAlert(admin)).toContainText(ADMIN.email);
     await expect(vtpassAlert(admin).getByRole('button', { name: t.acknowledge })).toHaveCount(0);
     await screenShot(admin, 'admin-alerts-acknowledged');
 

@@ -21,7 +21,7 @@ export const alertMessages = {
   loadFailed: 'Alerts could not be loaded',
   acknowledge: 'Acknowledge',
   acknowledged: 'Alert acknowledged',
-  acknowledgedBy: 'Acknowledged by {email}',
+  acknowledgedBy: 'Acknowledged by',
   alreadyAcknowledged: 'This alert has already been acknowledged.',
   alertCleared: 'This alert has already cleared.',
   mailed: 'Admins e-mailed',

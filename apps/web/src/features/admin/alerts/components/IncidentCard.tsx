@@ -62,12 +62,15 @@ export function IncidentCard({
             {alert.mailed ? t.mailed : t.mailPending}
           </span>
           {alert.acknowledgedBy ? (
-            <span className="inline-flex max-w-full items-start gap-1.5 rounded-2xl bg-brand-50 px-2.5 py-1 text-xs font-semibold break-words text-brand-700">
-              <CheckIcon size={14} className="mt-px shrink-0" />
-              <span className="min-w-0">
-                {t.acknowledgedBy.replace('{email}', alert.acknowledgedBy)}
-              </span>
-            </span>
+            <div className="flex w-full items-start gap-2 rounded-2xl bg-brand-50 px-3 py-2 text-brand-700">
+              <CheckIcon size={16} className="mt-0.5 shrink-0" />
+              <div className="min-w-0 text-xs">
+                <p className="font-semibold">{t.acknowledgedBy}</p>
+                <p className="truncate" title={alert.acknowledgedBy}>
+                  {alert.acknowledgedBy}
+                </p>
+              </div>
+            </div>
           ) : canAcknowledge ? (
             <Button
               variant="secondary"
