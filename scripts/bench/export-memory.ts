@@ -6,7 +6,11 @@
  * figures before, the time to the first byte, rows/s and MB/s. Then the same export read slowly
  * (a consumer that pauses), which must not make the server buffer ahead.
  *
- *   npx tsx scripts/bench/export-memory.ts [--rows 1000000] [--slow-seconds 10]
+ *   npx tsx scripts/bench/export-memory.ts [--rows 1000000] [--slow-seconds 10] [--heap-mb 128]
+ *
+ * --heap-mb N caps the API's V8 old space (--max-old-space-size): V8 lets garbage pile up while
+ * memory is plentiful, so an uncapped peak says little; a run that completes under a small cap
+ * shows that the export's live memory is bounded.
  *   npm run bench -- --export-memory [--export-rows N]
  *
  * PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/
@@ -33,6 +37,7 @@ const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** di
 
 export interface ExportMemoryResult {
   rows: number;
+  heapMb: number | undefined;
   seedSeconds: number;
   before: { rssMb: number; heapUsedMb: number };
   full: DownloadFigures;
@@ -51,7 +56,7 @@ interface DownloadFigures {
 }
 
 /** 1,000 customers; rows over the last year, 60% purchases (with their orders), the rest deposits. */
-async function seed(url: string, rows: number) {
+export async function seed(url: string, rows: number) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -227,6 +232,8 @@ export async function exportMemoryBench(options: {
   adminUrl: string;
   rows: number;
   slowSeconds: number;
+  /** The API's --max-old-space-size, if capped. */
+  heapMb?: number;
   log: (message: string) => void;
 }): Promise<ExportMemoryResult> {
   const { log } = options;
@@ -251,7 +258,20 @@ export async function exportMemoryBench(options: {
       dataDir,
       sessionSecret,
       pinCache: false,
-      env: { NODE_OPTIONS: `--import ${probe}`, BENCH_MEMORY_FILE: memoryFile },
+      env: {
+        NODE_OPTIONS: [
+          `--import ${probe}`,
+          options.heapMb ? `--max-old-space-size=${options.heapMb}` : '',
+        ].join(' '),
+        BENCH_MEMORY_FILE: memoryFile,
+        // The background jobs off (the ledger audit, the analytics rollup, alerts, retention):
+        // on a freshly seeded million rows they would run during the download, and their memory
+        // is theirs, not the export's.
+        ANALYTICS_ROLLUP_INTERVAL_MS: '0',
+        RETENTION_INTERVAL_MS: '0',
+        ALERTS_INTERVAL_MS: '0',
+        LEDGER_AUDIT_INTERVAL_MS: '0',
+      },
     });
     try {
       await new Promise((r) => setTimeout(r, 1500));
@@ -259,7 +279,9 @@ export async function exportMemoryBench(options: {
       if (!idle) throw new Error('no memory figures from the API (memory-probe.mjs)');
       const before = { rssMb: round(idle.rss / MB), heapUsedMb: round(idle.heapUsed / MB) };
       log(`export: API idle at ${before.rssMb} MB RSS, ${before.heapUsedMb} MB heap; downloading…`);
-      const full = await download(api.port, token, memoryFile);
+      const full = await download(api.port, token, memoryFile).catch((error: unknown) => {
+        throw new Error(`export download failed: ${String(error)}\n${api.output()}`);
+      });
       if (full.lines !== options.rows + 1) {
         throw new Error(`export: ${full.lines} lines for ${options.rows} rows and a header`);
       }
@@ -268,7 +290,7 @@ export async function exportMemoryBench(options: {
         pauseMs: 20,
         seconds: options.slowSeconds,
       });
-      return { rows: options.rows, seedSeconds, before, full, slow };
+      return { rows: options.rows, heapMb: options.heapMb, seedSeconds, before, full, slow };
     } finally {
       await api.stop();
     }
@@ -282,7 +304,7 @@ export function printExportMemory(result: ExportMemoryResult) {
   const { before, full, slow } = result;
   console.log(
     `\n== admin transactions export (${result.rows.toLocaleString('en-NG')} rows, seeded in ` +
-      `${result.seedSeconds}s) ==`,
+      `${result.seedSeconds}s${result.heapMb ? `, API old space capped at ${result.heapMb} MB` : ''}) ==`,
   );
   console.log(`  API idle        RSS ${before.rssMb} MB, heap used ${before.heapUsedMb} MB`);
   console.log(
@@ -305,6 +327,7 @@ if (isMain) {
     options: {
       rows: { type: 'string', default: '1000000' },
       'slow-seconds': { type: 'string', default: '10' },
+      'heap-mb': { type: 'string' },
     },
   });
   const adminUrl =
@@ -317,6 +340,7 @@ if (isMain) {
     adminUrl,
     rows: Number(values.rows),
     slowSeconds: Number(values['slow-seconds']),
+    heapMb: values['heap-mb'] ? Number(values['heap-mb']) : undefined,
     log: (m) => console.error(m),
   })
     .then(printExportMemory)

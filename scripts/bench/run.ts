@@ -55,6 +55,7 @@
  *   --export-memory  only the admin CSV export (scripts/bench/export-memory.ts): --export-rows N
  *                    transactions (default 1000000) seeded set-based, the export streamed over
  *                    HTTP, the API's peak RSS and heap during it and rows/s; then a slow reader.
+ *                    --export-heap-mb N caps the API's V8 old space (shows live memory bounded).
  *
  * Admin connection: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1/postgres.
  * It creates two fresh databases (owo_bench_*, owo_pgbench_*) and drops them on every exit.
@@ -137,6 +138,7 @@ const { values: flags } = parseArgs({
     'web-dist': { type: 'string' },
     'export-memory': { type: 'boolean', default: false },
     'export-rows': { type: 'string', default: '1000000' },
+    'export-heap-mb': { type: 'string' },
   },
   allowPositionals: false,
 });
@@ -685,6 +687,9 @@ async function main() {
       adminUrl,
       rows: positiveInt('export-rows', flags['export-rows']),
       slowSeconds: 10,
+      heapMb: flags['export-heap-mb']
+        ? positiveInt('export-heap-mb', flags['export-heap-mb'])
+        : undefined,
       log,
     });
     console.log(`\n================ Owo bench: admin export ================`);
