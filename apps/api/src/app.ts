@@ -17,6 +17,7 @@ import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { fileRoutes } from './modules/files/routes';
 import { pinRoutes } from './modules/pin/routes';
+import { securityRoutes } from './modules/security/routes';
 import { adminUserRoutes } from './modules/admin/users-routes';
 import { adjustmentRoutes } from './modules/adjustments/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -154,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       userRoutes(api, services);
       fileRoutes(api, services);
       pinRoutes(api, services);
+      // Profile → Security: change password, signed-in devices
+      securityRoutes(api, services);
       adminUserRoutes(api, services);
       adjustmentRoutes(api, services);
       catalogueRoutes(api, services);

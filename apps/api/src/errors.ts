@@ -3,6 +3,7 @@ import { alertMessages } from '@owo/shared/alerts';
 import { adminUserMessages } from '@owo/shared/admin-user-messages';
 import { beneficiaryMessages } from '@owo/shared/beneficiaries';
 import { messages } from '@owo/shared/messages';
+import { securityMessages } from '@owo/shared/security';
 
 /**
  * The error catalogue: every error the API answers with has a code, an HTTP status and the user
@@ -120,6 +121,12 @@ export const errorCatalogue = {
   BENEFICIARY_EXISTS: { status: 409, message: beneficiaryMessages.exists },
   BENEFICIARIES_FULL: { status: 409, message: beneficiaryMessages.full },
   // end saved beneficiaries
+  // the Security screen
+  CURRENT_PASSWORD_INCORRECT: { status: 400, message: securityMessages.currentPasswordIncorrect },
+  PASSWORD_NOT_SET: { status: 400, message: securityMessages.noPassword },
+  PASSWORD_CHANGE_THROTTLED: { status: 429, message: securityMessages.tooManyAttempts },
+  SESSION_NOT_FOUND: { status: 404, message: securityMessages.sessionNotFound },
+  // end the Security screen
   // the database unreachable for a moment (plugins/error-handler.ts adds Retry-After)
   DATABASE_UNAVAILABLE: {
     status: 503,

@@ -24,6 +24,7 @@ import { createLimitsService } from './modules/limits/service';
 import { createTransferService } from './modules/transfers/service';
 import { createBankDirectory } from './modules/transfers/banks';
 import { createBeneficiaryService } from './modules/beneficiaries/service';
+import { createSecurityService } from './modules/security/service';
 import { createLookupGuard } from './modules/lookups/limits';
 import { createBettingService } from './modules/betting/service';
 import { createServicesPayService } from './modules/services-pay/service';
@@ -74,6 +75,8 @@ export function createServices(given: AppDeps) {
   const files = createFileService(databaseFileStore(deps.database));
   const users = createUserService(deps, files.store);
   const pin = createPinService(deps, otp);
+  // Profile → Security: change password, signed-in devices
+  const security = createSecurityService(deps);
   const adminUsers = createAdminUserService(deps);
   const adminUserStatus = createAdminUserStatusService(deps);
   const ledger = createLedger(deps.database);
@@ -134,6 +137,7 @@ export function createServices(given: AppDeps) {
     users,
     files,
     pin,
+    security,
     adminUsers,
     adminUserStatus,
     ledger,

@@ -89,6 +89,10 @@ export const OWNED_PARAM_ROUTES: Record<string, (w: AccessWorld) => OwnedId[]> =
   'DELETE /api/beneficiaries/:id': (w) => [
     { label: 'beneficiary id', value: w.a.beneficiaryId, ownerOpens: false },
   ],
+  // A signed-in device: its owner's only; the owner's own call would sign it out, so B only.
+  'DELETE /api/user/sessions/:id': (w) => [
+    { label: 'session id', value: w.a.sessionId, ownerOpens: false },
+  ],
   'GET /api/account/:id': (w) => [
     { label: 'sub-account id', value: w.a.subaccountId },
     { label: 'virtual account id', value: w.a.virtualAccountId },

@@ -41,6 +41,8 @@ export interface AccessWorld {
     avatarOriginalFileId: string;
     /** A's saved beneficiary (PATCH/DELETE /api/beneficiaries/:id). */
     beneficiaryId: string;
+    /** A's session (DELETE /api/user/sessions/:id). */
+    sessionId: string;
     checkoutId: string;
     sdkSessionId: string;
     checkoutAccountNo: string;
@@ -195,6 +197,12 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     201,
   );
 
+  // A signed-in device: its owner's only.
+  const sessions = await ok<{ data: { _id: string; current: boolean }[] }>(
+    t.request({ method: 'GET', url: '/api/user/sessions', token: a.token }),
+    'sessions',
+  );
+
   // A bank-transfer checkout, then KYC (sub-account and virtual account), then a deposit intent
   // into the virtual account.
   const checkout = (await ok<Json>(bankTransfer(t, a.token, 4321), 'checkout')).data;
@@ -250,6 +258,7 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       avatarFileId: fileId(picture.data.imageUrl),
       avatarOriginalFileId: fileId(picture.data.originalImageUrl),
       beneficiaryId: beneficiary.data._id,
+      sessionId: sessions.data[0]?._id ?? '',
       checkoutId: String(checkout._id),
       sdkSessionId: String(checkout.sdkSessionId),
       checkoutAccountNo: String(checkout.payerVirtualAccNo),

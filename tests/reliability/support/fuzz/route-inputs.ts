@@ -56,6 +56,12 @@ export const ROUTE_HINTS: Record<string, RouteHints> = {
     neverAccepted: 'an accepted body changes the PIN every other request is signed with',
   },
   'POST /api/user/request-pin-otp': { writesWithoutInput: 'mails a PIN code (an OTP row)' },
+  'POST /api/user/change-password': {
+    neverAccepted: 'an accepted body changes the password and ends the other sessions',
+  },
+  'POST /api/user/sessions/sign-out-others': {
+    writesWithoutInput: "ends the caller's other sessions",
+  },
 
   'GET /api/transactions/data-plans/:supplier': { looseParams: { supplier: 'ogdams' } },
 

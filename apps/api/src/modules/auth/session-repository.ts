@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions } from '../../db/schema';
 
@@ -19,7 +19,12 @@ export const sessionRepository = {
 
   async findActive(db: DbOrTx, tokenHash: string, now: Date) {
     const rows = await db
-      .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
       .from(sessions)
       .where(
         and(
@@ -44,5 +49,55 @@ export const sessionRepository = {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  },
+
+  /** Records a request; rows seen within the last `staleBefore` are left alone (one write a minute). */
+  async touch(db: DbOrTx, id: string, now: Date, staleBefore: Date): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(sessions.id, id),
+          or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, staleBefore)),
+        ),
+      );
+  },
+
+  /** The user's live sessions, most recently used first. */
+  async listActive(db: DbOrTx, userId: string, now: Date) {
+    return db
+      .select({
+        id: sessions.id,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(
+        and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      )
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+      .limit(100);
+  },
+
+  /** Ends one of the user's sessions; another user's id matches nothing. */
+  async revokeOwned(db: DbOrTx, userId: string, id: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
+  },
+
+  /** Ends every session of the user but `keepId`; returns how many it ended. */
+  async revokeOthers(db: DbOrTx, userId: string, keepId: string, now: Date): Promise<number> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length;
   },
 };

@@ -9,6 +9,9 @@ export interface IssuedToken {
   expiresIn: number;
 }
 
+/** "Last seen" is kept to the minute: at most one write a minute per session, not one per request. */
+const SEEN_PRECISION_MS = 60_000;
+
 /**
  * Opaque bearer tokens backed by a sessions row: the server can revoke them (logout, password
  * reset) and they expire after SESSION_TTL_S. Only the token's SHA-256 is stored.
@@ -30,7 +33,20 @@ export function createSessionService({ database, clock }: AppDeps) {
     },
 
     async resolve(token: string) {
-      return sessionRepository.findActive(database.db, tokenDigest(token), clock.now());
+      const now = clock.now();
+      const session = await sessionRepository.findActive(database.db, tokenDigest(token), now);
+      if (
+        session &&
+        !(session.lastSeenAt && now.getTime() - session.lastSeenAt.getTime() < SEEN_PRECISION_MS)
+      ) {
+        await sessionRepository.touch(
+          database.db,
+          session.id,
+          now,
+          new Date(now.getTime() - SEEN_PRECISION_MS),
+        );
+      }
+      return session;
     },
 
     async revoke(sessionId: string): Promise<void> {
