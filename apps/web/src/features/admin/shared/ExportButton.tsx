@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DownloadIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/Spinner';
+import { isAdmin, useSession } from '../../../lib/session-store';
 import { toast } from '../../../lib/toast';
 import { downloadCsv } from './download-csv';
 
@@ -19,6 +20,8 @@ export function ExportButton({
   compact?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
+  // Exports are admin only on the server (decision 0031): support staff do not see the button.
+  const admin = useSession((s) => isAdmin(s.user));
 
   async function run() {
     setBusy(true);
@@ -31,6 +34,7 @@ export function ExportButton({
     }
   }
 
+  if (!admin) return null;
   return (
     <button
       type="button"
