@@ -95,6 +95,8 @@ test("cable: the card's owner shows while typing; packages come from a searchabl
   await packageField.click();
   const sheet = page.getByRole('dialog', { name: 'GOTV packages' });
   const options = sheet.getByRole('option');
+  // The sheet's rows load on first use.
+  await expect(options.first()).toBeVisible();
   const all = await options.count();
   expect(all).toBeGreaterThan(1);
   // Prices are aligned at the right edge and written with ₦.

@@ -1,107 +1,90 @@
-import { useState, type ReactNode } from 'react';
-import type { BeneficiaryKind } from '@owo/shared/schemas/beneficiaries';
-import {
-  choiceTitle,
-  useBeneficiaries,
-  type BeneficiaryChoice,
-  type NewBeneficiary,
-} from '../../lib/beneficiaries';
+import { useState } from 'react';
+import { choiceTitle, useBeneficiaries, type BeneficiaryChoice } from '../../lib/beneficiaries';
 import { Skeleton } from '../Skeleton';
 import { ManageBeneficiariesSheet } from './ManageBeneficiariesSheet';
 import { SaveBeneficiarySheet } from './SaveBeneficiarySheet';
 import { StarIcon } from './StarIcon';
-
-/** The number now in the form, complete enough to be saved. */
-export type CurrentNumber = Omit<NewBeneficiary, 'label' | 'kind'> & {
-  /** Offered as the name (the verified owner's, when the screen knows it). */
-  suggestedName?: string;
-};
-
-interface BeneficiaryPickerProps {
-  kind: BeneficiaryKind;
-  /** One tap fills the form with it. */
-  onPick: (choice: BeneficiaryChoice) => void;
-  /** The number in the form when it is valid (null otherwise): offered to be saved. */
-  current: CurrentNumber | null;
-  /** The number field itself, shown between the choices and the Save link. */
-  children: ReactNode;
-}
+import type { BeneficiaryPickerProps, CurrentNumber } from './BeneficiaryPicker';
 
 const sameNumber = (choice: BeneficiaryChoice, current: CurrentNumber) =>
   choice.number === current.number &&
   (choice.kind === 'phone' || choice.kind === 'recipient' || choice.provider === current.provider);
 
 /**
- * Saved beneficiaries (starred) and recent numbers above a screen's number field, and a
- * "Save as beneficiary" link under it once the typed number is complete and not saved yet.
+ * The saved beneficiaries (starred) and recent numbers of a kind, as chips: one tap fills the
+ * form. Loaded apart from the screen (BeneficiaryPicker), so the route's first load stays small.
  */
-export function BeneficiaryPicker({ kind, onPick, current, children }: BeneficiaryPickerProps) {
+export function ChoicesStrip({ kind, onPick }: Pick<BeneficiaryPickerProps, 'kind' | 'onPick'>) {
   const choices = useBeneficiaries(kind);
-  const [saving, setSaving] = useState(false);
   const [managing, setManaging] = useState(false);
   const list = choices.data ?? [];
   const saved = list.filter((c) => c.saved);
-  const alreadySaved = current ? saved.some((c) => sameNumber(c, current)) : false;
-
+  if (choices.isPending) {
+    return (
+      <div role="status" aria-label="Loading saved numbers" className="flex gap-2 overflow-hidden">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-14 w-36 shrink-0 rounded-2xl" />
+        ))}
+      </div>
+    );
+  }
+  if (list.length === 0) return null;
   return (
-    // minmax(0, 1fr): a long name or address truncates instead of widening the card.
-    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
-      {choices.isPending ? (
-        <div
-          role="status"
-          aria-label="Loading saved numbers"
-          className="flex gap-2 overflow-hidden"
-        >
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-14 w-32 shrink-0 rounded-2xl" />
-          ))}
-        </div>
-      ) : list.length > 0 ? (
-        <section aria-label="Recent and saved">
-          <div className="mb-2 flex items-center justify-between">
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">
-              Recent &amp; saved
-            </p>
-            {saved.length > 0 ? (
-              <button
-                type="button"
-                onClick={() => setManaging(true)}
-                className="-my-2 min-h-9 rounded-full px-2 text-xs font-semibold text-brand-700 hover:bg-brand-50"
-              >
-                Manage
-              </button>
-            ) : null}
-          </div>
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
-            {list.map((choice) => (
-              <li key={`${choice.saved ? 's' : 'r'}:${choice.provider ?? ''}:${choice.number}`}>
-                <ChoiceChip choice={choice} onPick={() => onPick(choice)} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {children}
-      {current && !alreadySaved && !choices.isPending ? (
-        <button
-          type="button"
-          onClick={() => setSaving(true)}
-          className="-mt-1 inline-flex min-h-9 items-center gap-1.5 justify-self-start rounded-full px-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
-        >
-          <StarIcon size={16} />
-          Save as beneficiary
-        </button>
-      ) : null}
-      {current && saving ? (
-        <SaveBeneficiarySheet open onClose={() => setSaving(false)} kind={kind} current={current} />
-      ) : null}
+    <section aria-label="Recent and saved">
+      <div className="mb-2 flex items-center justify-between">
+        <p className="text-xs font-semibold tracking-wide text-muted uppercase">
+          Recent &amp; saved
+        </p>
+        {saved.length > 0 ? (
+          <button
+            type="button"
+            onClick={() => setManaging(true)}
+            className="-my-2 min-h-9 rounded-full px-2 text-xs font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Manage
+          </button>
+        ) : null}
+      </div>
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
+        {list.map((choice) => (
+          <li key={`${choice.saved ? 's' : 'r'}:${choice.provider ?? ''}:${choice.number}`}>
+            <ChoiceChip choice={choice} onPick={() => onPick(choice)} />
+          </li>
+        ))}
+      </ul>
       <ManageBeneficiariesSheet
         open={managing}
         onClose={() => setManaging(false)}
         kind={kind}
         saved={saved}
       />
-    </div>
+    </section>
+  );
+}
+
+/** "Save as beneficiary" under the field, once the number is complete and not saved yet. */
+export function SaveLink({
+  kind,
+  current,
+}: Pick<BeneficiaryPickerProps, 'kind'> & { current: CurrentNumber }) {
+  const choices = useBeneficiaries(kind);
+  const [saving, setSaving] = useState(false);
+  const saved = (choices.data ?? []).filter((c) => c.saved);
+  if (choices.isPending || saved.some((c) => sameNumber(c, current))) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setSaving(true)}
+        className="-mt-1 inline-flex min-h-9 items-center gap-1.5 justify-self-start rounded-full px-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
+      >
+        <StarIcon size={16} />
+        Save as beneficiary
+      </button>
+      {saving ? (
+        <SaveBeneficiarySheet open onClose={() => setSaving(false)} kind={kind} current={current} />
+      ) : null}
+    </>
   );
 }
 
