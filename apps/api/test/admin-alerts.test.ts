@@ -454,7 +454,16 @@ describe('settings', () => {
     expect(await read()).toEqual(next);
     const log = await auditEntries();
     expect(log).toHaveLength(entries + 1);
-    expect(log[0]).toMatchObject({ before, after: next });
+    expect(log[0]).toMatchObject({
+      before: { 'failureRate.percent': before.failureRate.percent },
+      after: {
+        'failureRate.enabled': true,
+        'failureRate.percent': 35,
+        'failureRate.windowMinutes': 30,
+        'failureRate.minOrders': 20,
+        'ledgerAudit.enabled': next.ledgerAudit.enabled,
+      },
+    });
     expect((await putSettings(next)).statusCode).toBe(200);
     expect(await auditEntries()).toHaveLength(entries + 1);
   });

@@ -30,6 +30,18 @@ export const ALERT_SETTINGS_KEY = 'alert_settings';
 /** How long a node owns an occurrence's mails before another may retry them. */
 const MAIL_LEASE_MS = 5 * 60_000;
 
+/**
+ * Settings as flat fields for the audit log ("failureRate.percent": 20), so its screen lists
+ * each changed figure on its own line instead of two nested objects.
+ */
+function auditFields(settings: AlertSettings): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(settings).flatMap(([condition, values]) =>
+      Object.entries(values).map(([key, value]) => [`${condition}.${key}`, value]),
+    ),
+  );
+}
+
 /** Stored settings, or the defaults when none (or a shape from an older version) are stored. */
 function settingsFrom(stored: unknown): AlertSettings {
   const parsed = alertSettingsBody.safeParse(stored);
@@ -171,8 +183,8 @@ export function createAlertService(
             action: 'setting.alerts',
             entity: 'admin_setting',
             entityId: ALERT_SETTINGS_KEY,
-            before,
-            after: next,
+            before: auditFields(before),
+            after: auditFields(next),
           },
           clock.now(),
         );

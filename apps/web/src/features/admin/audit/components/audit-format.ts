@@ -18,6 +18,8 @@ const ACTION_TITLES: Record<string, string> = {
   'order.approve': 'Order approved',
   'order.refund': 'Order refunded',
   'order.reverse': 'Order reversed',
+  'setting.alerts': 'Alert settings changed',
+  'alert.acknowledge': 'Alert acknowledged',
 };
 
 const SERVICE_NAMES: Record<string, string> = {
