@@ -46,6 +46,11 @@ export interface RouteHints {
  * escape.
  */
 export const ROUTE_HINTS: Record<string, RouteHints> = {
+  // Its id is read through the params schema; a malformed or unknown id is 404.
+  'DELETE /api/beneficiaries/:id': {
+    writesWithoutInput: "removes the caller's own beneficiary its id names",
+  },
+
   'POST /api/auth/logout': {
     writesWithoutInput: 'ends the session it is called with',
     ownSession: true,
