@@ -46,7 +46,8 @@ import { buildAccessWorld, leaksIn, type AccessWorld } from './support/access/wo
 /**
  * access matrix: generated from app.routeTable. Every guarded route is called without a
  * token, with broken, unknown, revoked, disabled-account and expired tokens (401, nothing
- * changes); every admin route as a regular user (403, nothing changes); every route whose
+ * changes); every admin route as a regular user (403, nothing changes); every admin-area read as
+ * support staff (200) and every admin-area write (403, nothing changes); every route whose
  * parameter names something a user owns as user B on user A's ids (404, none of A's data in the
  * reply). Then the rate limits (their own app and clock) and the security headers and CORS.
  */
@@ -286,6 +287,43 @@ describe('access matrix', () => {
       headers: bearer('admin', w.admin.token).headers,
     });
     expect(status.statusCode).toBe(200);
+  });
+
+  it('support staff: every admin-area read answers, every write is 403; the database is unchanged', async () => {
+    const support = bearer('support', w.support.token);
+    const before = await snapshotTables(t.deps.database.db);
+    const failures: string[] = [];
+    const area = guarded.filter((r) => isStaffArea(r.access) || isAdminPath(r.url));
+    for (const route of area) {
+      const res = await callRoute(
+        t,
+        route,
+        sampleUrl(route, w),
+        support,
+        ADMIN_ATTACK_BODIES[routeKey(route)],
+      );
+      count('supportCalls');
+      if (route.access === 'staff') {
+        // Reads only: a staff route that is not a GET could change something.
+        if (route.method !== 'GET') failures.push(`${routeKey(route)} is staff but not a GET`);
+        if (res.statusCode !== 200) failures.push(`${routeKey(route)} as support: ${outcome(res)}`);
+      } else if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN') {
+        failures.push(`${routeKey(route)} as support: ${outcome(res)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(area.filter((r) => r.access === 'staff').length).toBeGreaterThan(10);
+    expect(changedTables(before, await snapshotTables(t.deps.database.db))).toEqual([]);
+    // Support staff cannot give themselves (or anyone) a role: role changes are admin only.
+    const promote = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${w.support.id}/role`,
+      headers: support.headers,
+      payload: { role: 'admin' },
+    });
+    expect(promote.statusCode).toBe(403);
+    const me = await t.request({ method: 'GET', url: '/api/user', headers: support.headers });
+    expect(me.json().data.role).toBe('support');
   });
 
   /** Every guarded route with each credential: 401 UNAUTHORIZED; the database is unchanged. */
