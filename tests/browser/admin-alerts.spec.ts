@@ -101,6 +101,13 @@ test('alerts: a setting changed, a low balance mailed and shown, then acknowledg
     await screenShot(admin, 'admin-alerts-settings');
     await admin.reload();
     await expect(settingsForm(admin).getByLabel(t.percent)).toHaveValue('35');
+    // The change is in the audit log, figure by figure.
+    await admin.goto('/admin/audit');
+    const entry = admin.getByRole('article', { name: 'Alert settings changed' }).first();
+    await expect(entry).toContainText('Failure rate percent');
+    await expect(entry).toContainText('35%');
+    await screenShot(admin, 'admin-alerts-audit');
+    await admin.goto('/admin/alerts');
 
     // VTpass's wallet drained below its ₦50,000 threshold: one mail, one open alert.
     await setWallet('vtpass', 1_500_00);
