@@ -20,11 +20,19 @@ import { DESKTOP_CUTOFF_PX } from './constants';
  *   time (<template id="owo-shell:/home">, src/app/HomeShell.tsx; only in home.html, the copy of
  *   index.html the API sends for /home): the screen's fixed parts and skeletons for the
  *   customer's own, painted from the HTML with the first banner preloaded.
+ * It also sets the colour theme (`data-theme` on <html>, and the theme-color meta): the customer's
+ * choice (localStorage `owo.theme`) or else the system's, so a dark screen never flashes light.
  * It lives here so the API's Content-Security-Policy can allow exactly this text by its hash
  * (apps/api/src/plugins/security-headers.ts).
  */
 export const LANDING_GUARD_SCRIPT =
   '(function(){var d=document,l=location,s=false,started=false;' +
+  // The colour theme before the first paint (apps/web/src/lib/theme.ts keeps it right after).
+  "try{var th=localStorage.getItem('owo.theme');if(th!=='light'&&th!=='dark')" +
+  "th=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';" +
+  "d.documentElement.setAttribute('data-theme',th);" +
+  "var tc=d.querySelector('meta[name=theme-color]');" +
+  "if(tc)tc.setAttribute('content',th==='dark'?'#0C1412':'#0B6E4F')}catch(e){}" +
   "try{s=JSON.parse(localStorage.getItem('root')).state.auth.isAuthenticated===true}catch(e){}" +
   'function add(id){var t=d.getElementById(id);if(t)d.head.appendChild(d.importNode(t.content,true))}' +
   "function boot(){if(!started){started=true;add('owo-entry')}}" +
@@ -56,6 +64,7 @@ export const LANDING_GUARD_STYLE =
   '#owo-boot-shell .bs-grid{display:grid;grid-template-columns:repeat(4,1fr);gap:12px}' +
   '#owo-boot-shell .bs-grid i{height:64px;border-radius:16px}' +
   '#owo-boot-shell .bs-row{height:56px}' +
+  'html[data-theme=dark] #owo-boot-shell i{background:#1c2925}' +
   'html[data-owo-boot=app] #owo-boot-shell[data-owo-shell=home]{display:block;max-width:none;' +
   'margin:0;padding:0}' +
   '@media (prefers-reduced-motion:no-preference){#owo-boot-shell i,#owo-boot-shell .bs-card' +

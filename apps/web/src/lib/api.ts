@@ -4,6 +4,7 @@
  * show the server's `message` when there is one and a fallback text otherwise.
  */
 import type { ErrorReply } from '@owo/shared/api-types';
+import { noteRequestFailed, noteServerReached } from './network-status';
 
 export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';
 
@@ -93,12 +94,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (error) {
     if (timedOut) throw new ApiError('TIMEOUT_ERROR', null, 'The request timed out');
     if (signal?.aborted) throw error;
+    noteRequestFailed();
     throw new ApiError('FETCH_ERROR', null, String(error));
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
 
+  noteServerReached();
   const text = await response.text();
   let data: unknown = null;
   if (text) {

@@ -4,11 +4,12 @@ import { MobileOnlyGate } from './MobileOnlyGate';
 import { useInactivityLogout } from '../session/use-inactivity-logout';
 import { useCrossTabSession } from '../session/use-cross-tab-session';
 import { TokenExchange } from '../session/TokenExchange';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { ProgressBar } from '../../components/ProgressBar';
 import { SandboxBanner } from '../../features/sandbox/SandboxBanner';
 import { dismissToastsOfPreviousScreen, noteNavigationStarted } from '../../lib/toast';
 
-/** Wraps every route: desktop notice, session upkeep, ?token= exchange, loading bar, toasts. */
+/** Wraps every route: desktop notice, offline banner, session upkeep, ?token= exchange, loading bar, toasts. */
 export function RootLayout() {
   useInactivityLogout();
   useCrossTabSession();
@@ -22,6 +23,7 @@ export function RootLayout() {
   return (
     <MobileOnlyGate>
       {navigation.state === 'loading' ? <ProgressBar /> : null}
+      <OfflineBanner />
       <SandboxBanner />
       <TokenExchange>
         <Outlet />

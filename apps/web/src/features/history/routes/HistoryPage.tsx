@@ -3,6 +3,7 @@ import type { TransactionDto } from '@owo/shared/api-types';
 import { Button } from '../../../components/Button';
 import { DownloadIcon, ReceiptIcon } from '../../../components/icons';
 import { SearchIcon } from '../../../components/more-icons';
+import { PullToRefresh } from '../../../components/PullToRefresh';
 import { Skeleton } from '../../../components/Skeleton';
 import { TransactionDetailSheet } from '../../../components/TransactionDetailSheet';
 import { TransactionRow } from '../../../components/TransactionRow';
@@ -42,116 +43,118 @@ export function HistoryPage() {
   const filtered = Boolean(search) || month !== null || year !== currentYear;
 
   return (
-    <div className="px-5 pt-[max(env(safe-area-inset-top),1rem)]">
-      <div className="flex items-center justify-between py-3">
-        <h1 className="text-xl font-bold">History</h1>
-        <div className="flex items-center gap-3">
-          {total !== undefined && !history.isPending ? (
-            <p className="text-xs text-muted amount" aria-live="polite">
-              {total} {total === 1 ? 'transaction' : 'transactions'}
-            </p>
-          ) : null}
-          <button
-            type="button"
-            onClick={() => setStatementOpen(true)}
-            className="inline-flex min-h-10 items-center gap-1.5 self-center rounded-full bg-brand-50 px-3.5 text-sm font-semibold text-brand-700 hover:bg-brand-100"
-          >
-            <DownloadIcon size={16} />
-            Statement
-          </button>
-        </div>
-      </div>
-
-      <HistoryFiltersBar
-        search={searchInput}
-        onSearch={setSearchInput}
-        year={year}
-        onYear={setYear}
-        month={month}
-        onMonth={setMonth}
-        currentYear={currentYear}
-      />
-
-      <div
-        className={`mt-2 pb-6 transition-opacity ${history.isPlaceholderData ? 'opacity-60' : ''}`}
-        aria-busy={history.isFetching || undefined}
-      >
-        {history.isPending ? (
-          <ListSkeleton />
-        ) : history.isError && transactions.length === 0 ? (
-          <EmptyState
-            title="Couldn't load your history"
-            text="Check your connection and try again."
-            action={
-              <Button
-                variant="secondary"
-                block={false}
-                className="mt-4"
-                onClick={() => void history.refetch()}
-              >
-                Try again
-              </Button>
-            }
-          />
-        ) : transactions.length === 0 ? (
-          <EmptyState
-            search={Boolean(search)}
-            title={filtered ? 'No matching transactions' : 'No transactions yet'}
-            text={
-              filtered
-                ? 'Try another search, month or year.'
-                : 'Your payments and deposits will show up here.'
-            }
-          />
-        ) : (
-          <>
-            {days.map(({ day, items }) => (
-              <section key={day} aria-label={day}>
-                <h2 className="px-1 pt-4 pb-2 text-xs font-semibold tracking-wide text-muted uppercase">
-                  {day}
-                </h2>
-                <ul className="divide-y divide-line rounded-3xl bg-white px-4 py-1 shadow-card">
-                  {items.map((tx) => (
-                    <li key={tx._id}>
-                      <TransactionRow
-                        tx={tx}
-                        onOpen={setOpen}
-                        subtitle={formatTime(tx.createdAt)}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-            {history.hasNextPage ? (
-              <Button
-                variant="secondary"
-                className="mt-4"
-                loading={history.isFetchingNextPage}
-                onClick={() => void history.fetchNextPage()}
-              >
-                Load more
-              </Button>
+    <PullToRefresh>
+      <div className="px-5 pt-[max(env(safe-area-inset-top),1rem)]">
+        <div className="flex items-center justify-between py-3">
+          <h1 className="text-xl font-bold">History</h1>
+          <div className="flex items-center gap-3">
+            {total !== undefined && !history.isPending ? (
+              <p className="text-xs text-muted amount" aria-live="polite">
+                {total} {total === 1 ? 'transaction' : 'transactions'}
+              </p>
             ) : null}
-          </>
-        )}
-      </div>
+            <button
+              type="button"
+              onClick={() => setStatementOpen(true)}
+              className="inline-flex min-h-10 items-center gap-1.5 self-center rounded-full bg-brand-50 px-3.5 text-sm font-semibold text-brand-700 hover:bg-brand-100"
+            >
+              <DownloadIcon size={16} />
+              Statement
+            </button>
+          </div>
+        </div>
 
-      <TransactionDetailSheet transaction={open} onClose={() => setOpen(null)} />
-      <StatementSheet
-        open={statementOpen}
-        onClose={() => setStatementOpen(false)}
-        // The month History shows, when it is one that has begun; this month otherwise.
-        initialYear={
-          month && year * 12 + month <= today.year * 12 + today.month ? year : today.year
-        }
-        initialMonth={
-          month && year * 12 + month <= today.year * 12 + today.month ? month : today.month
-        }
-        currentYear={today.year}
-        currentMonth={today.month}
-      />
-    </div>
+        <HistoryFiltersBar
+          search={searchInput}
+          onSearch={setSearchInput}
+          year={year}
+          onYear={setYear}
+          month={month}
+          onMonth={setMonth}
+          currentYear={currentYear}
+        />
+
+        <div
+          className={`mt-2 pb-6 transition-opacity ${history.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={history.isFetching || undefined}
+        >
+          {history.isPending ? (
+            <ListSkeleton />
+          ) : history.isError && transactions.length === 0 ? (
+            <EmptyState
+              title="Couldn't load your history"
+              text="Check your connection and try again."
+              action={
+                <Button
+                  variant="secondary"
+                  block={false}
+                  className="mt-4"
+                  onClick={() => void history.refetch()}
+                >
+                  Try again
+                </Button>
+              }
+            />
+          ) : transactions.length === 0 ? (
+            <EmptyState
+              search={Boolean(search)}
+              title={filtered ? 'No matching transactions' : 'No transactions yet'}
+              text={
+                filtered
+                  ? 'Try another search, month or year.'
+                  : 'Your payments and deposits will show up here.'
+              }
+            />
+          ) : (
+            <>
+              {days.map(({ day, items }) => (
+                <section key={day} aria-label={day}>
+                  <h2 className="px-1 pt-4 pb-2 text-xs font-semibold tracking-wide text-muted uppercase">
+                    {day}
+                  </h2>
+                  <ul className="divide-y divide-line rounded-3xl bg-white px-4 py-1 shadow-card">
+                    {items.map((tx) => (
+                      <li key={tx._id}>
+                        <TransactionRow
+                          tx={tx}
+                          onOpen={setOpen}
+                          subtitle={formatTime(tx.createdAt)}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+              {history.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  className="mt-4"
+                  loading={history.isFetchingNextPage}
+                  onClick={() => void history.fetchNextPage()}
+                >
+                  Load more
+                </Button>
+              ) : null}
+            </>
+          )}
+        </div>
+
+        <TransactionDetailSheet transaction={open} onClose={() => setOpen(null)} />
+        <StatementSheet
+          open={statementOpen}
+          onClose={() => setStatementOpen(false)}
+          // The month History shows, when it is one that has begun; this month otherwise.
+          initialYear={
+            month && year * 12 + month <= today.year * 12 + today.month ? year : today.year
+          }
+          initialMonth={
+            month && year * 12 + month <= today.year * 12 + today.month ? month : today.month
+          }
+          currentYear={today.year}
+          currentMonth={today.month}
+        />
+      </div>
+    </PullToRefresh>
   );
 }
 

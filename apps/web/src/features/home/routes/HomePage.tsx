@@ -4,6 +4,7 @@ import { messages } from '@owo/shared/messages';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { PhoneIcon } from '../../../components/icons';
+import { PullToRefresh } from '../../../components/PullToRefresh';
 import { Skeleton } from '../../../components/Skeleton';
 import { useCurrentUser } from '../../../lib/current-user';
 import {
@@ -84,41 +85,43 @@ export function HomePage() {
   };
 
   return (
-    <div className="pb-6">
-      {hasUser ? <HomeHeader user={user} /> : <HeaderSkeleton />}
+    <PullToRefresh>
+      <div className="pb-6">
+        {hasUser ? <HomeHeader user={user} /> : <HeaderSkeleton />}
 
-      {/* One column that never grows past the screen, whatever a card's content asks. */}
-      <div className="grid grid-cols-1 gap-4 px-5 pt-2">
-        <BalanceCard
-          user={user}
-          loading={userQuery.isPending}
-          onTransfer={() => go('transfer')}
-          onDeposit={() => setDepositOpen(true)}
-        />
-        <NotificationCard
-          needsPin={needsPin && !userQuery.isPending}
-          pendingSwap={pendingSwap.data ?? null}
-        />
-        <PromoBanner />
-        <ServiceGrid onSelect={onService} unavailable={unavailable} />
-        <LatestTransactionsSection query={transactions} />
+        {/* One column that never grows past the screen, whatever a card's content asks. */}
+        <div className="grid grid-cols-1 gap-4 px-5 pt-2">
+          <BalanceCard
+            user={user}
+            loading={userQuery.isPending}
+            onTransfer={() => go('transfer')}
+            onDeposit={() => setDepositOpen(true)}
+          />
+          <NotificationCard
+            needsPin={needsPin && !userQuery.isPending}
+            pendingSwap={pendingSwap.data ?? null}
+          />
+          <PromoBanner />
+          <ServiceGrid onSelect={onService} unavailable={unavailable} />
+          <LatestTransactionsSection query={transactions} />
+        </div>
+
+        <DepositSheet open={depositOpen} onClose={() => setDepositOpen(false)} />
+        <Dialog
+          open={offService !== null}
+          onClose={() => setOffService(null)}
+          title={messages.serviceUnavailable}
+          icon={<PhoneIcon size={26} />}
+          actions={
+            <Button onClick={() => setOffService(null)} data-autofocus>
+              OK
+            </Button>
+          }
+        >
+          {offService} is temporarily unavailable. Please try again later.
+        </Dialog>
       </div>
-
-      <DepositSheet open={depositOpen} onClose={() => setDepositOpen(false)} />
-      <Dialog
-        open={offService !== null}
-        onClose={() => setOffService(null)}
-        title={messages.serviceUnavailable}
-        icon={<PhoneIcon size={26} />}
-        actions={
-          <Button onClick={() => setOffService(null)} data-autofocus>
-            OK
-          </Button>
-        }
-      >
-        {offService} is temporarily unavailable. Please try again later.
-      </Dialog>
-    </div>
+    </PullToRefresh>
   );
 }
 

@@ -13,6 +13,7 @@ import { isStaff, useSession } from '../../../lib/session-store';
 import { signOut } from '../../../lib/sign-out';
 import { AvatarUpload } from '../components/AvatarUpload';
 import { SettingsRow } from '../components/SettingsRow';
+import { ThemeSwitch } from '../components/ThemeSwitch';
 
 export function ProfilePage() {
   useCurrentUser();
@@ -94,6 +95,8 @@ export function ProfilePage() {
           </li>
         </ul>
       </nav>
+
+      <ThemeSwitch />
     </div>
   );
 }
