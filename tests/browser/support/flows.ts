@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { typeCode } from './code-boxes';
 import { readCode } from './mail';
 
 export const PASSWORD = 'Str0ng!pass';
@@ -16,7 +17,7 @@ export async function signUpByEmail(page: Page, email = newEmail(), firstName = 
   const sentAfter = Date.now() - 1;
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/otp$/);
-  await page.getByLabel('OTP code').fill(await readCode(email, sentAfter));
+  await typeCode(page, 'OTP code', await readCode(email, sentAfter));
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page).toHaveURL(/\/account\/complete-registration$/);

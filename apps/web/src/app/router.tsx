@@ -249,6 +249,14 @@ const appRoutes: RouteObject[] = [
     ],
   },
   // ---- end airtime to cash
+  // Profile → Security: change password, PIN and the signed-in devices
+  {
+    path: 'profile/security',
+    lazy: () =>
+      import('../features/security/routes/SecurityPage').then((m) => ({
+        Component: m.SecurityPage,
+      })),
+  },
   {
     path: 'pin/create',
     lazy: () =>

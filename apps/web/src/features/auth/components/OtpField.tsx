@@ -1,28 +1,25 @@
-import { TextField, type TextFieldProps } from '../../../components/TextField';
+import { OTP_LENGTH } from '@owo/shared/constants';
+import { CodeBoxes } from '../../../components/CodeBoxes';
 
-interface OtpFieldProps extends Omit<TextFieldProps, 'label' | 'value' | 'onChange'> {
+interface OtpFieldProps {
   value: string;
-  /** Receives the typed code with non-digits dropped, at most 4 digits. */
+  /** Receives the typed code: digits only, at most 4. */
   onValueChange: (code: string) => void;
-  /** The code is the screen's only field: large digits, focused on arrival. */
+  error?: string | null;
+  /** The code is the screen's only field: focused on arrival. */
   standalone?: boolean;
 }
 
-/** The 4-digit "OTP code" input. */
-export function OtpField({ onValueChange, standalone = false, ...props }: OtpFieldProps) {
+/** The 4-digit "OTP code" entry, one box per digit. */
+export function OtpField({ value, onValueChange, error, standalone = false }: OtpFieldProps) {
   return (
-    <TextField
+    <CodeBoxes
       label="OTP code"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={4}
-      placeholder="4-digits"
-      onChange={(e) => onValueChange(e.target.value.replace(/\D/g, '').slice(0, 4))}
-      className={
-        standalone ? '[&_input]:text-lg [&_input]:tracking-[0.3em] [&_input]:amount' : undefined
-      }
-      autoFocus={standalone || undefined}
-      {...props}
+      length={OTP_LENGTH}
+      value={value}
+      onChange={onValueChange}
+      error={error}
+      autoFocus={standalone}
     />
   );
 }

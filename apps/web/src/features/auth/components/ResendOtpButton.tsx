@@ -1,3 +1,4 @@
+import { ResendCountdown } from '../../../components/ResendCountdown';
 import { useSendCode } from './use-send-code';
 
 interface ResendOtpButtonProps {
@@ -6,17 +7,19 @@ interface ResendOtpButtonProps {
   failureMessage: (error: unknown) => string;
 }
 
-/** Inline "Resend OTP" link-button; disabled while the code is on its way. */
+/** "Resend OTP" after a visible one-minute countdown; the wait starts again once a code went out. */
 export function ResendOtpButton({ email, ...options }: ResendOtpButtonProps) {
-  const { sending, sendCode } = useSendCode(options);
+  const { sendCode } = useSendCode(options);
   return (
-    <button
-      type="button"
-      onClick={() => void sendCode(email)}
-      disabled={sending}
-      className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline disabled:opacity-50"
-    >
-      Resend OTP
-    </button>
+    <ResendCountdown
+      label="Resend OTP"
+      onResend={async () => {
+        let sent = false;
+        await sendCode(email, () => {
+          sent = true;
+        });
+        return sent;
+      }}
+    />
   );
 }

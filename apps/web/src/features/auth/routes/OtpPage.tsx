@@ -64,7 +64,7 @@ export function OtpPage() {
         </Button>
       }
     >
-      <OtpField value={otp} onValueChange={setOtp} error={error} pattern="\d*" standalone />
+      <OtpField value={otp} onValueChange={setOtp} error={error} standalone />
       <p className="text-sm text-muted">
         Didn&apos;t get it? Check your spam folder or{' '}
         <ResendOtpButton

@@ -11,6 +11,8 @@ interface PinScreenProps {
   step?: string;
   children: ReactNode;
   backTo?: string;
+  /** 'top' for a code typed on the phone's own keyboard, which would cover the foot. */
+  placement?: 'bottom' | 'top';
 }
 
 /** Full-screen frame for PIN entry: heading on top, keypad towards the thumb. */
@@ -21,6 +23,7 @@ export function PinScreen({
   step,
   children,
   backTo,
+  placement = 'bottom',
 }: PinScreenProps) {
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col bg-white px-6">
@@ -37,7 +40,11 @@ export function PinScreen({
         <h1 className="mt-2 text-2xl font-bold tracking-tight">{title}</h1>
         <p className="mt-2 max-w-xs text-sm leading-relaxed text-muted">{subtitle}</p>
       </div>
-      <div className="relative mt-auto pt-10 pb-[max(env(safe-area-inset-bottom),2rem)]">
+      <div
+        className={`relative pb-[max(env(safe-area-inset-bottom),2rem)] ${
+          placement === 'top' ? 'pt-8' : 'mt-auto pt-10'
+        }`}
+      >
         {children}
         {busy ? (
           <div

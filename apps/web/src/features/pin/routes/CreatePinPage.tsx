@@ -3,7 +3,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { messages } from '@owo/shared/messages';
 import { PIN_LENGTH } from '@owo/shared/constants';
+import { CodeBoxes } from '../../../components/CodeBoxes';
 import { PinKeypad } from '../../../components/PinKeypad';
+import { ResendCountdown } from '../../../components/ResendCountdown';
 import { messageOr } from '../../../lib/api-errors';
 import { isApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session-store';
@@ -114,6 +116,16 @@ export function CreatePinPage() {
     }
   };
 
+  const resendPinOtp = async (): Promise<boolean> => {
+    try {
+      toast.success((await requestPinOtp()).message);
+      return true;
+    } catch (error) {
+      toast.error(messageOr(error, messages.errorOccurred));
+      return false;
+    }
+  };
+
   const copy = {
     current: {
       title: 'Enter current PIN',
@@ -146,27 +158,47 @@ export function CreatePinPage() {
       subtitle={copy.subtitle}
       busy={busy}
       step={`Step ${stepNumber} of ${totalSteps}`}
+      placement={step === 'otp' ? 'top' : 'bottom'}
     >
-      <PinKeypad
-        key={step}
-        label={copy.label}
-        value={value}
-        onChange={onChange}
-        disabled={busy}
-        errorKey={errorKey}
-        extraKey={
-          step === 'current' ? (
-            <button
-              type="button"
-              onClick={() => void forgotPin()}
+      {step === 'otp' ? (
+        // The e-mailed code is typed or pasted (or filled in by the phone) into code boxes.
+        <div className="flex flex-col items-center gap-3">
+          <div className="w-full">
+            <CodeBoxes
+              label={copy.label}
+              value={value}
+              onChange={onChange}
               disabled={busy}
-              className="min-h-11 rounded-full px-2 text-sm font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50"
-            >
-              Forgot PIN?
-            </button>
-          ) : null
-        }
-      />
+              autoFocus
+            />
+          </div>
+          <p className="text-sm text-muted">
+            Didn&apos;t get it?{' '}
+            <ResendCountdown label="Resend code" onResend={resendPinOtp} disabled={busy} />
+          </p>
+        </div>
+      ) : (
+        <PinKeypad
+          key={step}
+          label={copy.label}
+          value={value}
+          onChange={onChange}
+          disabled={busy}
+          errorKey={errorKey}
+          extraKey={
+            step === 'current' ? (
+              <button
+                type="button"
+                onClick={() => void forgotPin()}
+                disabled={busy}
+                className="min-h-11 rounded-full px-2 text-sm font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50"
+              >
+                Forgot PIN?
+              </button>
+            ) : null
+          }
+        />
+      )}
     </PinScreen>
   );
 }

@@ -52,7 +52,12 @@ export function ProfilePage() {
       <nav aria-label="Settings" className="mt-4 overflow-hidden rounded-3xl bg-white shadow-card">
         <ul className="divide-y divide-line">
           <li>
-            <SettingsRow icon={<ShieldIcon size={20} />} label="Security" />
+            <SettingsRow
+              icon={<ShieldIcon size={20} />}
+              label="Security"
+              description="Password, PIN and signed-in devices"
+              to="/profile/security"
+            />
           </li>
           <li>
             <SettingsRow icon={<GiftIcon size={20} />} label="Referral" />

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AccountDto } from '@owo/shared/api-types';
 import { messages } from '@owo/shared/messages';
 import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/TextField';
+import { CodeBoxes } from '../../../components/CodeBoxes';
+import { ResendCountdown } from '../../../components/ResendCountdown';
 import { messageOr } from '../../../lib/api-errors';
 import { currentUserKey } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session-store';
@@ -15,7 +16,8 @@ import type { ValidateState } from '../api/kyc-state';
 import { AccountReady } from './AccountReady';
 import { KycScreen } from './KycScreen';
 
-const OTP_MAX_DIGITS = 8;
+/** Safe Haven's identity codes are 6 digits (the API accepts 4 to 8; a shorter one still submits). */
+const KYC_CODE_DIGITS = 6;
 
 /**
  * The code step (/verification/validate): the code Safe Haven sent is validated, then the same
@@ -30,7 +32,6 @@ export function ValidateStep({ state }: { state: ValidateState }) {
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
   const [account, setAccount] = useState<AccountDto | null>(null);
   /** The code that validate accepted for this identityId, if any. */
   const validated = useRef<{ identityId: string; otp: string } | null>(null);
@@ -77,8 +78,7 @@ export function ValidateStep({ state }: { state: ValidateState }) {
     }
   };
 
-  const resend = async () => {
-    setResending(true);
+  const resend = async (): Promise<boolean> => {
     try {
       const reply = await initiateVerification({ type: state.type, number: state.number });
       validated.current = null;
@@ -89,10 +89,10 @@ export function ValidateStep({ state }: { state: ValidateState }) {
         replace: true,
         state: { ...state, identityId: reply.data.identityId, numberHint: reply.data.numberHint },
       });
+      return true;
     } catch (err) {
       toast.error(messageOr(err, messages.verificationFailed));
-    } finally {
-      setResending(false);
+      return false;
     }
   };
 
@@ -117,32 +117,21 @@ export function ValidateStep({ state }: { state: ValidateState }) {
           </Button>
           <p className="text-center text-sm text-muted">
             Didn&apos;t get it?{' '}
-            <button
-              type="button"
-              onClick={() => void resend()}
-              disabled={resending || busy}
-              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline disabled:opacity-50"
-            >
-              Resend code
-            </button>
+            <ResendCountdown label="Resend code" onResend={resend} disabled={busy} />
           </p>
         </>
       }
     >
-      <TextField
+      <CodeBoxes
         label="Verification code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
+        length={KYC_CODE_DIGITS}
         autoFocus
-        maxLength={OTP_MAX_DIGITS}
-        placeholder="6-digit code"
         value={otp}
-        onChange={(e) => {
-          setOtp(e.target.value.replace(/\D/g, '').slice(0, OTP_MAX_DIGITS));
+        onChange={(code) => {
+          setOtp(code);
           setError(null);
         }}
         error={error}
-        className="[&_input]:text-lg [&_input]:tracking-[0.3em] [&_input]:amount"
       />
     </KycScreen>
   );
