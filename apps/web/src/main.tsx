@@ -6,10 +6,6 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { LandingShell } from './app/LandingShell';
 import { setAppPrefetcher, setFallbackNavigator } from './lib/app-navigation';
 import { useSession } from './lib/session-store';
-import { startThemeSync } from './lib/theme';
-
-// index.html's boot script has set the theme before the first paint; this keeps it in step.
-startThemeSync();
 
 const container = document.getElementById('root')!;
 // Made below: hydrating the landing page the build prerendered into index.html, or empty.

@@ -27,12 +27,15 @@ import { DESKTOP_CUTOFF_PX } from './constants';
  */
 export const LANDING_GUARD_SCRIPT =
   '(function(){var d=document,l=location,s=false,started=false;' +
-  // The colour theme before the first paint (apps/web/src/lib/theme.ts keeps it right after).
-  "try{var th=localStorage.getItem('owo.theme');if(th!=='light'&&th!=='dark')" +
+  // The colour theme before the first paint, and again when the system's changes or another tab
+  // picks one (apps/web/src/lib/theme.ts writes the choice and applies it in its own tab).
+  "function theme(){try{var th=localStorage.getItem('owo.theme');if(th!=='light'&&th!=='dark')" +
   "th=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';" +
   "d.documentElement.setAttribute('data-theme',th);" +
   "var tc=d.querySelector('meta[name=theme-color]');" +
-  "if(tc)tc.setAttribute('content',th==='dark'?'#0C1412':'#0B6E4F')}catch(e){}" +
+  "if(tc)tc.setAttribute('content',th==='dark'?'#0C1412':'#0B6E4F')}catch(e){}}theme();" +
+  "try{matchMedia('(prefers-color-scheme: dark)').addEventListener('change',theme);" +
+  "addEventListener('storage',function(e){if(e.key==='owo.theme'||e.key===null)theme()})}catch(e){}" +
   "try{s=JSON.parse(localStorage.getItem('root')).state.auth.isAuthenticated===true}catch(e){}" +
   'function add(id){var t=d.getElementById(id);if(t)d.head.appendChild(d.importNode(t.content,true))}' +
   "function boot(){if(!started){started=true;add('owo-entry')}}" +

@@ -2,10 +2,11 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The colour theme: the system's (prefers-color-scheme) unless the customer picked one in
- * Settings. The choice is kept in localStorage under THEME_STORAGE_KEY; index.html's boot script
+ * Settings. The choice is kept in localStorage under THEME_STORAGE_KEY. index.html's boot script
  * (packages/shared/src/landing-guard-script.ts) reads the same key and sets `data-theme` on <html>
- * before the first paint, so a dark screen never flashes light. This module keeps it right after
- * that: when the customer switches, or the system does while the choice is "system".
+ * before the first paint, so a dark screen never flashes light; it also follows the system while
+ * the choice is "system", and other tabs' choices. It lives there, not here, so no route's
+ * JavaScript pays for it: this module is loaded by the Settings screen only.
  */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';
@@ -14,7 +15,6 @@ export const THEME_STORAGE_KEY = 'owo.theme';
 /** The browser's toolbar colour for each theme (the boot script writes the same values). */
 export const THEME_COLORS: Record<Theme, string> = { light: '#0B6E4F', dark: '#0C1412' };
 
-const DARK_QUERY = '(prefers-color-scheme: dark)';
 const listeners = new Set<() => void>();
 /** Set when the customer switches, in case storage refuses to keep it. */
 let choiceInMemory: ThemeChoice | null = null;
@@ -28,22 +28,19 @@ function readChoice(): ThemeChoice {
   }
 }
 
-function systemTheme(): Theme {
-  return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
-}
-
-export function resolveTheme(choice: ThemeChoice): Theme {
-  return choice === 'system' ? systemTheme() : choice;
-}
-
 const currentChoice = () => choiceInMemory ?? readChoice();
 
-function applyTheme(): void {
-  const theme = resolveTheme(currentChoice());
-  const root = document.documentElement;
-  root.dataset.theme = theme;
+/** Sets `data-theme` and the theme-color meta for the current choice (as the boot script does). */
+export function applyTheme(): void {
+  const choice = currentChoice();
+  const theme: Theme =
+    choice === 'system'
+      ? matchMedia('(prefers-color-scheme: dark)').matches
+        ? 'dark'
+        : 'light'
+      : choice;
+  document.documentElement.dataset.theme = theme;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
-  listeners.forEach((listener) => listener());
 }
 
 export function setThemeChoice(choice: ThemeChoice): void {
@@ -55,30 +52,25 @@ export function setThemeChoice(choice: ThemeChoice): void {
   }
   choiceInMemory = choice;
   applyTheme();
+  listeners.forEach((listener) => listener());
 }
 
 function subscribe(listener: () => void): () => void {
+  // Another tab's choice: the boot script applies it; the switch shows it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== THEME_STORAGE_KEY && event.key !== null) return;
+    choiceInMemory = null;
+    listener();
+  };
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    removeEventListener('storage', onStorage);
+  };
 }
 
 /** The customer's choice (System / Light / Dark), for the Settings switch. */
 export function useThemeChoice(): ThemeChoice {
   return useSyncExternalStore(subscribe, currentChoice, () => 'system');
-}
-
-/** Started once by main.tsx: follows the system while the choice is "system". */
-export function startThemeSync(): void {
-  if (typeof matchMedia !== 'function') return;
-  applyTheme();
-  matchMedia(DARK_QUERY).addEventListener('change', () => {
-    if (currentChoice() === 'system') applyTheme();
-  });
-  // Another tab switched the theme.
-  addEventListener('storage', (event) => {
-    if (event.key === THEME_STORAGE_KEY || event.key === null) {
-      choiceInMemory = null;
-      applyTheme();
-    }
-  });
 }
