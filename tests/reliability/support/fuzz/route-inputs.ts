@@ -64,6 +64,10 @@ export const ROUTE_HINTS: Record<string, RouteHints> = {
   'POST /api/user/change-password': {
     neverAccepted: 'an accepted body changes the password and ends the other sessions',
   },
+  // Its id is read through the params schema; the current session or another's id is 404.
+  'DELETE /api/user/sessions/:id': {
+    writesWithoutInput: "ends another of the caller's own sessions that its id names",
+  },
   'POST /api/user/sessions/sign-out-others': {
     writesWithoutInput: "ends the caller's other sessions",
   },

@@ -10,6 +10,7 @@ export const sessionRepository = {
       tokenHash: string;
       createdAt: Date;
       expiresAt: Date;
+      lastSeenAt: Date;
       ipAddress: string;
       userAgent: string;
     },

@@ -26,6 +26,8 @@ export function createSessionService({ database, clock }: AppDeps) {
         tokenHash: tokenDigest(token),
         createdAt: now,
         expiresAt: new Date(now.getTime() + SESSION_TTL_S * 1000),
+        // Signing in is the first use: the next minute's requests write nothing more.
+        lastSeenAt: now,
         ipAddress: meta.ip,
         userAgent: meta.userAgent.slice(0, 300),
       });
