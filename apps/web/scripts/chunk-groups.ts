@@ -103,7 +103,8 @@ export function appChunkGroup(adminSource: RegExp) {
     let analysis = cache.get(entry);
     if (!analysis) cache.set(entry, (analysis = analyse(entry, ctx)));
     if (analysis.initial.has(id)) return null;
-    const roots = [...(analysis.roots.get(id) ?? [])];
+    // Admin screens do not count: they must not grow the chunk every customer route loads.
+    const roots = [...(analysis.roots.get(id) ?? [])].filter((root) => !adminSource.test(root));
     return roots.length >= MIN_ROOTS && roots.some((root) => HOME_ROOTS.test(root)) ? 'app' : null;
   };
 }
