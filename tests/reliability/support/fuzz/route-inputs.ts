@@ -89,6 +89,10 @@ export const ROUTE_HINTS: Record<string, RouteHints> = {
 
   'POST /api/transfers': { idempotent: true },
   // Operator adjustments take the same header (decision 0028).
+  // Its id is read through the params schema; an id that names no open alert is 404.
+  'POST /api/admin/alerts/incidents/:id/acknowledge': {
+    writesWithoutInput: 'acknowledges the open alert its id names (an audit entry)',
+  },
   'POST /api/admin/users/:id/credit': { idempotent: true },
   'POST /api/admin/users/:id/debit': { idempotent: true },
 
