@@ -43,7 +43,8 @@ test('a new customer funds the wallet by bank transfer; the balance rises by exa
     '/verification/update',
   );
   const amount = sheet.getByLabel('Amount', { exact: true });
-  await expect(amount).toHaveAttribute('placeholder', 'N Enter Amount');
+  // The spec's "N Enter Amount": the ₦ leads the field, the words are the placeholder.
+  await expect(amount).toHaveAttribute('placeholder', 'Enter Amount');
   const chips = sheet.getByRole('group', { name: 'Quick amounts' }).getByRole('button');
   await expect(chips).toHaveText(['₦100', '₦200', '₦500', '₦1,000', '₦2,000', '₦5,000']);
   await shot(page, '01-deposit-sheet');

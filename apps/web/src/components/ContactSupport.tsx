@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { openSupportChat } from '../lib/support-chat';
 import { contact } from '../lib/contact';
 import { BottomSheet } from './BottomSheet';
 import { MailIcon, WhatsAppIcon } from './icons';
@@ -17,7 +16,11 @@ export function ContactSupport({
   const [opening, setOpening] = useState(false);
   const open = async () => {
     setOpening(true);
-    const chatOpened = await openSupportChat().catch(() => false);
+    // The chat loader is fetched on the tap: every screen shows a support button, few are tapped,
+    // so it stays out of the chunk every route loads.
+    const chatOpened = await import('../lib/support-chat')
+      .then((chat) => chat.openSupportChat())
+      .catch(() => false);
     setOpening(false);
     if (!chatOpened) setSheetOpen(true);
   };

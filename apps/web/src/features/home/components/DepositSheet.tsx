@@ -103,7 +103,9 @@ function AmountSheet({
         <TextField
           label="Amount"
           inputMode="decimal"
-          placeholder="N Enter Amount"
+          // The spec's "N Enter Amount" is the naira sign then the words: the sign is the field's
+          // leading ₦, so the placeholder holds only the words (no "₦ N Enter Amount").
+          placeholder="Enter Amount"
           value={amount}
           onChange={(e) => {
             setAmount(e.target.value.replace(/[^\d.,]/g, ''));

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { BottomSheet } from '../../../components/BottomSheet';
 import { Button } from '../../../components/Button';
@@ -5,7 +6,12 @@ import type { PaymentDetails } from '../../deposit/api/deposit-api';
 import { toFundingState } from '../../deposit/api/funding-state';
 import { CountdownPill, PaymentDetailsCard } from '../../deposit/components/PaymentDetailsCard';
 import { useFundingCheck } from '../../deposit/components/use-funding-check';
-import { SandboxAddMoney } from '../../sandbox/SandboxAddMoney';
+import { useSandboxMode } from '../../sandbox/use-sandbox-mode';
+
+// Sandbox only: a live deployment never downloads it, and no route's first load carries it.
+const SandboxAddMoney = lazy(() =>
+  import('../../sandbox/SandboxAddMoney').then((m) => ({ default: m.SandboxAddMoney })),
+);
 
 interface PaymentDetailsSheetProps {
   details: PaymentDetails;
@@ -19,6 +25,7 @@ interface PaymentDetailsSheetProps {
 export function PaymentDetailsSheet({ details, onClose }: PaymentDetailsSheetProps) {
   const navigate = useNavigate();
   const funding = useFundingCheck(details, onClose);
+  const sandbox = useSandboxMode();
   return (
     <BottomSheet
       open
@@ -35,8 +42,10 @@ export function PaymentDetailsSheet({ details, onClose }: PaymentDetailsSheetPro
       </p>
       <div className="mt-5 grid gap-2">
         {/* A checkout only (it has a session id); renders nothing outside sandbox mode. */}
-        {details.sessionId ? (
-          <SandboxAddMoney depositId={details.depositId} onPaid={funding.check} />
+        {details.sessionId && sandbox ? (
+          <Suspense fallback={null}>
+            <SandboxAddMoney depositId={details.depositId} onPaid={funding.check} />
+          </Suspense>
         ) : null}
         <Button onClick={funding.check} loading={funding.checking}>
           I have paid
