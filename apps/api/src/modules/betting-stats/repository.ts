@@ -58,25 +58,31 @@ export function whereOf(filter: BettingListFilter): SQL | undefined {
 /** Postgres sums bigints as numeric (a string on the wire); the totals fit a double exactly. */
 const kobo = (expression: SQL) => sql`coalesce(${expression}, 0)`.mapWith(Number);
 
+/**
+ * What one betting top-up row reads (transactions joined with purchases and users): the screen's
+ * page and the CSV export select the same columns.
+ */
+export const bettingRowColumns = {
+  id: transactions.id,
+  reference: transactions.reference,
+  amountKobo: transactions.amountKobo,
+  status: transactions.status,
+  createdAt: transactions.createdAt,
+  account,
+  billerName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  sellingKobo: purchases.sellingKobo,
+  costKobo: purchases.costKobo,
+  resolvedAt: purchases.resolvedAt,
+};
+
 export const bettingStatsRepository = {
   /** One page, newest first, with the customer and the order's prices in the same query. */
   async page(db: DbOrTx, filter: BettingListFilter, page: number, pageSize: number) {
     return db
-      .select({
-        id: transactions.id,
-        reference: transactions.reference,
-        amountKobo: transactions.amountKobo,
-        status: transactions.status,
-        createdAt: transactions.createdAt,
-        account,
-        billerName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        sellingKobo: purchases.sellingKobo,
-        costKobo: purchases.costKobo,
-        resolvedAt: purchases.resolvedAt,
-      })
+      .select(bettingRowColumns)
       .from(transactions)
       .innerJoin(purchases, eq(purchases.transactionId, transactions.id))
       .innerJoin(users, eq(users.id, transactions.userId))

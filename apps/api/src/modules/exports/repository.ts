@@ -8,8 +8,7 @@ import {
   type AdminListFilter,
 } from '../admin-transactions/repository';
 import {
-  account,
-  billerName,
+  bettingRowColumns,
   whereOf as bettingWhere,
   type BettingListFilter,
 } from '../betting-stats/repository';
@@ -84,20 +83,8 @@ export const exportsRepository = {
   ) {
     return db
       .select({
-        id: transactions.id,
+        ...bettingRowColumns,
         cursorAt: sql<string>`${transactions.createdAt}::text`,
-        createdAt: transactions.createdAt,
-        reference: transactions.reference,
-        amountKobo: transactions.amountKobo,
-        status: transactions.status,
-        account,
-        billerName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        sellingKobo: purchases.sellingKobo,
-        costKobo: purchases.costKobo,
-        resolvedAt: purchases.resolvedAt,
       })
       .from(transactions)
       .innerJoin(purchases, eq(purchases.transactionId, transactions.id))

@@ -1,21 +1,7 @@
 import { HISTORY_YEARS } from '@owo/shared/constants';
 import { CloseIcon } from '../../../components/icons';
 import { ChevronDownIcon, SearchIcon } from '../../../components/more-icons';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTH_NAMES } from '../../../lib/months';
 
 interface HistoryFiltersBarProps {
   search: string;
@@ -78,7 +64,7 @@ export function HistoryFiltersBar({
           onChange={(value) => onMonth(value ? Number(value) : null)}
           options={[
             { value: '', label: 'All months' },
-            ...MONTHS.map((name, i) => ({ value: String(i + 1), label: name })),
+            ...MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name })),
           ]}
         />
       </div>

@@ -8,9 +8,7 @@ import { messageOr } from '../../../lib/api-errors';
 import { saveFile } from '../../../lib/download';
 import { toast } from '../../../lib/toast';
 import { fetchStatement, statementMonth } from '../api/statement-api';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG_MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
+import { MONTH_ABBREVIATIONS, MONTH_NAMES } from '../../../lib/months';
 
 interface StatementSheetProps {
   open: boolean;
@@ -49,7 +47,7 @@ function Picker({
   const [busy, setBusy] = useState(false);
   const oldestYear = currentYear - HISTORY_YEARS + 1;
   const future = (m: number) => year === currentYear && m > currentMonth;
-  const chosen = `${LONG_MONTH.format(new Date(Date.UTC(year, month - 1, 1)))} ${year}`;
+  const chosen = `${MONTH_NAMES[month - 1]} ${year}`;
 
   const changeYear = (next: number) => {
     setYear(next);
@@ -97,7 +95,7 @@ function Picker({
       </div>
 
       <div role="radiogroup" aria-label="Month" className="mt-3 grid grid-cols-4 gap-2">
-        {MONTHS.map((name, i) => {
+        {MONTH_ABBREVIATIONS.map((name, i) => {
           const m = i + 1;
           const selected = m === month;
           return (
@@ -106,7 +104,7 @@ function Picker({
               type="button"
               role="radio"
               aria-checked={selected}
-              aria-label={LONG_MONTH.format(new Date(Date.UTC(2000, i, 1)))}
+              aria-label={MONTH_NAMES[i]}
               disabled={future(m)}
               onClick={() => setMonth(m)}
               className={`h-12 rounded-2xl text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-35 ${

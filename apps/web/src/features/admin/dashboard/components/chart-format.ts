@@ -1,6 +1,6 @@
-/** Axis texts of the revenue chart, short enough for a 390 px screen. */
+import { MONTH_ABBREVIATIONS } from '../../../../lib/months';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Axis texts of the revenue chart, short enough for a 390 px screen. */
 
 /** "₦0", "₦950", "₦1.2k", "₦3.4M", "₦1.1B". */
 export function compactNaira(value: number): string {
@@ -28,9 +28,9 @@ export function compactNaira(value: number): string {
  */
 export function seriesLabel(label: string): string {
   const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(label);
-  if (day) return `${Number(day[3])} ${MONTHS[Number(day[2]) - 1] ?? ''}`.trim();
+  if (day) return `${Number(day[3])} ${MONTH_ABBREVIATIONS[Number(day[2]) - 1] ?? ''}`.trim();
   const month = /^(\d{4})-(\d{2})$/.exec(label);
-  if (month) return MONTHS[Number(month[2]) - 1] ?? label;
+  if (month) return MONTH_ABBREVIATIONS[Number(month[2]) - 1] ?? label;
   return label;
 }
 

@@ -3,6 +3,7 @@ import { ADMIN_YEARS, type AdminTransactionFilter } from '@owo/shared/constants'
 import { SelectField } from '../../../../components/SelectField';
 import { SearchField } from '../../shared/SearchField';
 import type { TransactionFilters as Filters } from '../api/admin-transactions-api';
+import { MONTH_ABBREVIATIONS } from '../../../../lib/months';
 
 const chips: { value: AdminTransactionFilter; label: string }[] = [
   { value: 'all', label: t.filterAll },
@@ -10,8 +11,6 @@ const chips: { value: AdminTransactionFilter; label: string }[] = [
   { value: 'pending', label: t.filterPending },
   { value: 'failed', label: t.filterFailed },
 ];
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The last ADMIN_YEARS calendar years in Lagos, this one first. */
 function lastYears(): number[] {
@@ -97,7 +96,7 @@ export function TransactionFilters({
           }}
         >
           <option value="">Month</option>
-          {MONTHS.map((name, i) => (
+          {MONTH_ABBREVIATIONS.map((name, i) => (
             <option key={name} value={String(i + 1)}>
               {name}
             </option>

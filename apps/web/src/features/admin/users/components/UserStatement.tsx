@@ -15,21 +15,7 @@ import { Pagination } from '../../shared/Pagination';
 import { SearchField } from '../../shared/SearchField';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useUserStatement, type StatementFilters } from '../api/admin-users-api';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTH_NAMES } from '../../../../lib/months';
 
 /**
  * The customer's full statement, paged on the server, with the History screen's filters (search
@@ -75,7 +61,7 @@ export function UserStatement({ userId }: { userId: string }) {
           onChange={(e) => setFilters({ ...filters, month: e.target.value, page: 1 })}
         >
           <option value="">All months</option>
-          {MONTHS.map((name, i) => (
+          {MONTH_NAMES.map((name, i) => (
             <option key={name} value={String(i + 1)}>
               {name}
             </option>
