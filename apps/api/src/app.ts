@@ -97,8 +97,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
   drainConnections(app);
+  // Which API process answered, outside production (decision 0038): how a test or an operator
+  // sees the requests spread over a cluster's workers. Production keeps pids to itself.
+  const apiWorker =
+    deps.config.apiWorkerIndex !== undefined && deps.config.nodeEnv !== 'production'
+      ? `${deps.config.apiWorkerIndex}:${process.pid}`
+      : undefined;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (apiWorker) reply.header('x-api-worker', apiWorker);
   });
 
   // The web build sets no CSP of its own: the policy (Google sign-in, chat widget) is set here.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ProvidersConfig } from '@owo/providers/create-providers';
@@ -27,6 +28,14 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** API processes on this machine (decision 0038): a count, or `auto`/`0` for one per core. */
+  API_PROCESSES: z
+    .string()
+    .regex(/^(auto|\d{1,3})$/i, 'must be a number of processes (1 to 256), or auto (one per core)')
+    .refine((v) => !/^\d+$/.test(v) || Number(v) <= 256, 'must be at most 256 (auto: one per core)')
+    .default('1'),
+  /** Set by the cluster's primary on the workers it forks (cluster/primary.ts), never by hand. */
+  API_WORKER_INDEX: z.coerce.number().int().min(1).max(256).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -154,6 +163,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections per API process (PostgreSQL only). */
   databasePoolMax: number;
+  /** API processes the server runs on this machine (1: no cluster; auto resolved to the cores). */
+  apiProcesses: number;
+  /** This process's place among the API processes (1…apiProcesses); undefined: no cluster. */
+  apiWorkerIndex: number | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionSecret: string;
@@ -263,6 +276,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NEEDS_DECISION_AFTER_MS <= e.PROCESSING_GRACE_MS) {
     problems.push('NEEDS_DECISION_AFTER_MS: must be more than PROCESSING_GRACE_MS');
   }
+  const apiProcesses = resolveApiProcesses(e.API_PROCESSES);
+  // auto is refused too, even on a one-core machine: the same setting must not start on one
+  // machine and stop on another.
+  if (!/^0*1$/.test(e.API_PROCESSES) && !e.DATABASE_URL) {
+    // PGlite is one process per data directory (db/data-dir-lock.ts): a second process would
+    // stop at the lock, or, without it, two writers would corrupt the files.
+    problems.push(
+      `API_PROCESSES: must be 1 with the embedded database (PGlite runs in one process); set DATABASE_URL to a PostgreSQL server to run ${e.API_PROCESSES} processes`,
+    );
+  }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     // Two listeners on one port: the start would die on EADDRINUSE without naming the variable.
     problems.push('METRICS_PORT: must differ from PORT');
@@ -329,6 +352,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    apiProcesses,
+    apiWorkerIndex: e.API_WORKER_INDEX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionSecret,
@@ -383,6 +408,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processingGraceMs: e.PROCESSING_GRACE_MS,
     needsDecisionAfterMs: e.NEEDS_DECISION_AFTER_MS,
   };
+}
+
+/** `auto` and `0` mean one process per core the machine offers this process. */
+function resolveApiProcesses(raw: string): number {
+  const count = /^\d+$/.test(raw) ? Number(raw) : 0;
+  return count > 0 ? count : availableParallelism();
 }
 
 function nairaOr(naira: number | undefined, defaultKobo: number): number {

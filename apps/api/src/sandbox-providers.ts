@@ -26,16 +26,24 @@ export async function openSandboxProviders(
     const urls = sandboxBaseUrls(`http://127.0.0.1:${config.sandboxPort}`);
     return { providers: sandboxProviders(urls, config), close: async () => {} };
   }
-  const sandbox = await startSandbox({
+  const sandbox = await startServerSandbox(config, options.safehavenLog);
+  return { providers: sandboxProviders(sandbox.baseUrls, config), close: () => sandbox.close() };
+}
+
+/**
+ * The simulators the server runs on SANDBOX_PORT: in the API process itself, or once in a
+ * cluster's primary for all its workers (decision 0038).
+ */
+export function startServerSandbox(config: Config, safehavenLog?: (line: string) => void) {
+  return startSandbox({
     port: config.sandboxPort,
     host: '127.0.0.1',
     // PalmPay's virtual-account notifications go to the URL the merchant configured with PalmPay.
     palmpayNotifyUrl: `${config.publicBaseUrl}/api/webhooks/palmpay`,
     // Ogdams posts its events to the URL set on its dashboard.
     ogdamsNotifyUrl: `${config.publicBaseUrl}/api/webhooks/ogdams`,
-    safehavenLog: options.safehavenLog,
+    safehavenLog,
   });
-  return { providers: sandboxProviders(sandbox.baseUrls, config), close: () => sandbox.close() };
 }
 
 /**

@@ -1,7 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { collectDefaultMetrics } from 'prom-client';
+import {
+  collectDefaultMetrics,
+  type AggregatorRegistry,
+  type PrometheusContentType,
+  type Registry,
+} from 'prom-client';
 import type { Metrics } from './metrics';
 
 export interface MetricsListener {
@@ -18,16 +23,35 @@ export interface MetricsListener {
  * The process series (CPU, memory, event loop, GC) are collected from here on: only a process
  * that exposes them pays for their monitors.
  */
-export async function startMetricsListener(options: {
-  metrics: Metrics;
-  host: string;
-  port: number;
-  logger: FastifyBaseLogger;
-}): Promise<MetricsListener> {
-  const { registry } = options.metrics;
-  // Once per registry (a second listener on the same app would register them twice).
+/**
+ * The process series (CPU, memory, event loop, GC), once per registry (a second listener on the
+ * same app would register them twice). Cluster workers call it themselves: the primary's
+ * listener sums theirs.
+ */
+export function collectProcessMetrics(registry: Registry): void {
   if (!registry.getSingleMetric('process_cpu_user_seconds_total')) {
     collectDefaultMetrics({ register: registry });
+  }
+}
+
+export async function startMetricsListener(
+  options: {
+    host: string;
+    port: number;
+    logger: FastifyBaseLogger;
+  } & (
+    | { metrics: Metrics }
+    /** The cluster's primary (decision 0038): every worker's series, summed by prom-client. */
+    | { cluster: AggregatorRegistry<PrometheusContentType> }
+  ),
+): Promise<MetricsListener> {
+  let registry: { contentType: string; metrics(): Promise<string> };
+  if ('cluster' in options) {
+    const aggregator = options.cluster;
+    registry = { contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics() };
+  } else {
+    registry = options.metrics.registry;
+    collectProcessMetrics(options.metrics.registry);
   }
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];

@@ -78,15 +78,20 @@ export function createMetrics() {
     labelNames: ['job', 'result'] as const,
     registers,
   });
+  // aggregator: how a cluster's primary combines its workers' values (decision 0038); counters
+  // and histograms add up. Only the lead worker audits (the others keep 0), and every worker reads
+  // the same pending orders, so the largest value is the one to show, not the sum.
   const ledgerAuditOk = new Gauge({
     name: 'owo_ledger_audit_ok',
     help: 'Result of the last scheduled ledger audit: 1 every invariant holds, 0 one is broken',
     registers,
+    aggregator: 'max',
   });
   const ledgerAuditLastRun = new Gauge({
     name: 'owo_ledger_audit_last_run_timestamp_seconds',
     help: 'When the last scheduled ledger audit finished (Unix time)',
     registers,
+    aggregator: 'max',
   });
 
   // Zero series from the start: a rate() over a series that appears only at its first event
@@ -114,6 +119,7 @@ export function createMetrics() {
     name: 'owo_pending_orders',
     help: 'Purchases not yet resolved (processing or pending), read at scrape time',
     registers,
+    aggregator: 'max',
     async collect() {
       const pending = await readPending();
       if (pending) this.set(pending.count);
@@ -123,6 +129,7 @@ export function createMetrics() {
     name: 'owo_oldest_pending_order_age_seconds',
     help: 'Age of the oldest unresolved purchase (0 when none), read at scrape time',
     registers,
+    aggregator: 'max',
     async collect() {
       const pending = await readPending();
       if (pending) this.set(pending.oldestAgeSeconds);

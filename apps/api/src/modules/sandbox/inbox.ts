@@ -9,6 +9,9 @@ import type { Mail, Mailer } from '../../lib/mailer';
 
 export type { SandboxMail, SandboxText };
 
+/** One thing the mailbox keeps, as it travels between API processes (cluster/shared-inbox.ts). */
+export type InboxEntry = { kind: 'mail'; mail: SandboxMail } | { kind: 'text'; text: SandboxText };
+
 /** How many of each the mailbox keeps (oldest dropped first): enough for a demo, bounded memory. */
 export const SANDBOX_INBOX_LIMIT = 200;
 
@@ -35,15 +38,30 @@ export function createSandboxInbox(
   const mails: SandboxMail[] = [];
   const texts: SandboxText[] = [];
   let notice: ((line: string) => void) | undefined = options.print;
+  const sharers: ((entry: InboxEntry) => void)[] = [];
+
+  function keepEntry(entry: InboxEntry) {
+    if (entry.kind === 'mail') keepLast(mails, entry.mail);
+    else keepLast(texts, entry.text);
+  }
+
+  /** Kept here and handed to the other API processes, so every one shows the same mailbox. */
+  function keepAndShare(entry: InboxEntry) {
+    keepEntry(entry);
+    for (const share of sharers) share(entry);
+  }
 
   function recordMail(mail: Mail) {
     const code = codeIn(mail.text);
-    keepLast(mails, {
-      to: mail.to.toLowerCase(),
-      subject: mail.subject,
-      text: mail.text,
-      code,
-      sentAt: now().toISOString(),
+    keepAndShare({
+      kind: 'mail',
+      mail: {
+        to: mail.to.toLowerCase(),
+        subject: mail.subject,
+        text: mail.text,
+        code,
+        sentAt: now().toISOString(),
+      },
     });
     // One readable line, apart from the structured mail log, so the code is found at a glance.
     if (code) notice?.(`code for ${mail.to}: ${code}`);
@@ -76,15 +94,30 @@ export function createSandboxInbox(
         string,
         string,
       ];
-      keepLast(texts, {
-        identityId,
-        type,
-        numberHint: number.slice(-3),
-        code,
-        sentAt: now().toISOString(),
+      keepAndShare({
+        kind: 'text',
+        text: { identityId, type, numberHint: number.slice(-3), code, sentAt: now().toISOString() },
       });
       notice?.(`Safe Haven ${type} code for identity ${identityId}: ${code}`);
       return true;
+    },
+
+    /** Told every mail and code recorded in this process (not those kept from another one). */
+    onRecorded(share: (entry: InboxEntry) => void) {
+      sharers.push(share);
+    },
+
+    /** Keeps what another API process recorded (its notice line was printed there). */
+    keep(entry: InboxEntry) {
+      keepEntry(entry);
+    },
+
+    /** Everything kept, oldest first: what a new API process is given to start from. */
+    entries(): InboxEntry[] {
+      return [
+        ...mails.map((mail): InboxEntry => ({ kind: 'mail', mail })),
+        ...texts.map((text): InboxEntry => ({ kind: 'text', text })),
+      ];
     },
 
     /** Mails to one address, newest first. */
