@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -88,7 +89,10 @@ export function openDatabase(options: DatabaseOptions): Database {
     mkdirSync(options.pgliteDir, { recursive: true });
     release = acquireDataDirLock(options.pgliteDir);
   }
-  const client = new PGlite(options.pgliteDir);
+  // pg_trgm gives the history search its trigram index here too (migration 0015); extensions are
+  // loaded when the database is created or opened, not later. One options object: PGlite drops
+  // the second argument when the first (the directory) is undefined, as in the tests.
+  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { searchTextOf } from './transaction-search-text';
 
 /**
  * One schema for PGlite and PostgreSQL. Money columns are bigint kobo (mode 'number': values stay
@@ -152,6 +153,13 @@ export const transactions = pgTable(
     description: text('description').notNull().default(''),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
+    /**
+     * The customer's history search reads this one column (transaction-search-text.ts). Two
+     * indexes on it live in the migration that added it, as drizzle cannot declare them: a
+     * trigram GIN (when pg_trgm exists) and (user_id, created_at, id) INCLUDE (search_text,
+     * amount_kobo) for index-only counts and pages of one user.
+     */
+    searchText: text('search_text').generatedAlwaysAs((): SQL => searchTextOf(transactions)),
   },
   (t) => [
     uniqueIndex('transactions_reference_key').on(t.reference),
