@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { transactions } from '../../db/schema';
+import { SEARCH_TEXT_SEPARATOR, searchedTexts } from '../../db/transaction-search-text';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;
@@ -16,43 +17,27 @@ export interface HistoryFilter {
 }
 
 /**
- * The title a row shows where no stored text holds it ("Wallet funding" for a deposit); mirrors
- * transactionTitle in apps/web/src/lib/transactions.ts so a search finds what the customer reads.
+ * The search condition. search_text holds the searched texts lower-cased, one field apart from the
+ * next (transaction-search-text.ts), so one LIKE there is the ILIKE over every text: the trigram
+ * index finds rare text and the covering (user_id, created_at, id) index counts common text
+ * without reading the table. A text holding the separator could match across two fields there,
+ * so it is matched field by field, as the search always was.
  */
-const shownTitle = sql`case lower(regexp_replace(${transactions.serviceType}, '[^a-zA-Z]', '', 'g'))
-  when 'deposit' then case when ${transactions.type} = 'credit' then 'Wallet funding' else 'Deposit' end
-  when 'transfer' then case when ${transactions.type} = 'credit' then 'Transfer received' else 'Transfer sent' end
-  when 'betting' then 'Betting top-up'
-  when 'airtimetocash' then 'Airtime to Cash'
-  when 'airtimeswap' then 'Airtime to Cash'
-  when 'adjustment' then case when ${transactions.type} = 'credit' then 'Wallet credit' else 'Wallet debit' end
-  when 'reversal' then 'Reversal'
-  else '' end`;
+function searchCondition(text: string, amountKobo: number | undefined): SQL | undefined {
+  // ILIKE wildcards in the user's text are matched literally.
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const amount = amountKobo !== undefined ? eq(transactions.amountKobo, amountKobo) : undefined;
+  if (text.includes(SEARCH_TEXT_SEPARATOR)) {
+    return or(...searchedTexts(transactions).map((t) => sql`${t} ilike ${pattern}`), amount);
+  }
+  return or(sql`${transactions.searchText} like lower(${pattern})`, amount);
+}
 
 function whereOf(filter: HistoryFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(transactions.userId, filter.userId)];
   if (filter.from) parts.push(gte(transactions.createdAt, filter.from));
   if (filter.to) parts.push(lt(transactions.createdAt, filter.to));
-  if (filter.text) {
-    // ILIKE wildcards in the user's text are matched literally.
-    const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(
-      or(
-        sql`${transactions.type} ilike ${pattern}`,
-        sql`${transactions.serviceType} ilike ${pattern}`,
-        sql`${transactions.description} ilike ${pattern}`,
-        sql`${transactions.reference} ilike ${pattern}`,
-        sql`${shownTitle} ilike ${pattern}`,
-        sql`${transactions.metadata}->>'phone' ilike ${pattern}`,
-        sql`${transactions.metadata}->>'mobile_number' ilike ${pattern}`,
-        sql`${transactions.metadata}->>'meter_number' ilike ${pattern}`,
-        sql`${transactions.metadata}->>'smart_card_number' ilike ${pattern}`,
-        filter.amountKobo !== undefined
-          ? eq(transactions.amountKobo, filter.amountKobo)
-          : undefined,
-      ),
-    );
-  }
+  if (filter.text) parts.push(searchCondition(filter.text, filter.amountKobo));
   return and(...parts);
 }
 
@@ -106,17 +91,28 @@ export const transactionsRepository = {
       .where(eq(transactions.id, id));
   },
 
-  /** Newest first; the (user_id, created_at) index serves both the page and the count. */
+  /**
+   * Newest first. The page's ids come from the index alone (index-only over the covering
+   * (user_id, created_at, id) index, or the trigram index for rare text), so a deep page or a
+   * search that skips most rows reads only the page's rows from the table; the count is
+   * index-only too.
+   */
   async page(db: DbOrTx, filter: HistoryFilter, limit: number, offset: number) {
     const where = whereOf(filter);
+    const newestFirst = [desc(transactions.createdAt), desc(transactions.id)];
+    const pageIds = db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
     const [items, [total]] = await Promise.all([
       db
         .select()
         .from(transactions)
-        .where(where)
-        .orderBy(desc(transactions.createdAt), desc(transactions.id))
-        .limit(limit)
-        .offset(offset),
+        .where(inArray(transactions.id, pageIds))
+        .orderBy(...newestFirst),
       db.select({ n: count() }).from(transactions).where(where),
     ]);
     return { items, total: total?.n ?? 0 };
