@@ -5,6 +5,10 @@
  * argon2 verifications. The counters are cumulative; the bench asks for them with SIGUSR2 and
  * reads the line `BENCH_COUNTERS {...}` from the child's stdout.
  *
+ * With API_PROCESSES > 1 this file is loaded into the cluster's primary and every worker (they
+ * inherit its flags); the primary answers the signal with the sum over itself and its workers,
+ * asked over the cluster's IPC channel (see the end of this file).
+ *
  * Overhead: a counter increment and two performance.now() calls per query; nothing else changes.
  *
  * BENCH_PIN_CACHE=1 (a diagnostic, never a real configuration) remembers argon2 verify results,
@@ -12,6 +16,7 @@
  * rest of a purchase costs while PINs are argon2id. (Since PINs became keyed HMAC digests, a
  * purchase verifies no argon2 at all and the diagnostic changes nothing.)
  */
+import cluster, { type Worker } from 'node:cluster';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { createRequire } from 'node:module';
@@ -228,9 +233,80 @@ async function profileStep() {
   }
 }
 
+// ------------------------------------------------------------------ several API processes
+interface CountersRequest {
+  benchCounters: number;
+}
+interface CountersReply {
+  benchCountersReply: number;
+  counters: ProbeCounters;
+}
+const isRecord = (m: unknown): m is Record<string, unknown> => typeof m === 'object' && m !== null;
+
+if (cluster.isWorker) {
+  process.on('message', (message: unknown) => {
+    if (!isRecord(message) || typeof message.benchCounters !== 'number') return;
+    const reply: CountersReply = { benchCountersReply: message.benchCounters, counters };
+    process.send?.(reply);
+  });
+}
+
+let requests = 0;
+function askWorker(worker: Worker, id: number): Promise<ProbeCounters> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      if (!isRecord(message) || message.benchCountersReply !== id) return;
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      resolve((message as unknown as CountersReply).counters);
+    };
+    const timer = setTimeout(() => {
+      worker.off('message', onMessage);
+      reject(new Error(`worker ${worker.process.pid} did not send its counters`));
+    }, 3_000);
+    worker.on('message', onMessage);
+    const request: CountersRequest = { benchCounters: id };
+    worker.send(request);
+  });
+}
+
+function sum(all: ProbeCounters[]): ProbeCounters {
+  const total: ProbeCounters = { ...counters, statements: {} };
+  for (const key of Object.keys(total) as (keyof ProbeCounters)[]) {
+    if (typeof total[key] === 'number') {
+      (total[key] as number) = all.reduce((n, c) => n + (c[key] as number), 0);
+    }
+  }
+  total.argon2Probe = all.every((c) => c.argon2Probe);
+  for (const c of all) {
+    for (const [sql, { count, ms }] of Object.entries(c.statements)) {
+      const entry = (total.statements[sql] ??= { count: 0, ms: 0 });
+      entry.count += count;
+      entry.ms += ms;
+    }
+  }
+  return total;
+}
+
+/** This process's counters, or in a cluster's primary its own and every worker's, summed. */
+async function countersNow(): Promise<ProbeCounters> {
+  const workers = Object.values(cluster.workers ?? {}).filter(
+    (worker): worker is Worker => !!worker?.isConnected(),
+  );
+  if (!cluster.isPrimary || workers.length === 0) return counters;
+  requests += 1;
+  const id = requests;
+  return sum([counters, ...(await Promise.all(workers.map((w) => askWorker(w, id))))]);
+}
+
 process.on('SIGUSR2', () => {
-  const line = `BENCH_COUNTERS ${JSON.stringify(counters)}\n`;
   void profileStep()
     .catch((error: unknown) => console.error('bench probe: profiler failed', error))
-    .finally(() => process.stdout.write(line));
+    .then(countersNow)
+    // A worker that does not answer leaves no line: the bench then fails rather than report a
+    // part of the purchases' cost as all of it.
+    .then(
+      (all) => process.stdout.write(`BENCH_COUNTERS ${JSON.stringify(all)}\n`),
+      (error: unknown) => console.error('bench probe: counters incomplete', error),
+    );
 });

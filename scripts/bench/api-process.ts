@@ -22,6 +22,11 @@ export interface ApiOptions {
   /** Write a V8 CPU profile of the measured window here (see api-probe.ts). */
   profileFile?: string;
   readyTimeoutMs?: number;
+  /**
+   * API_PROCESSES: above 1 the API is a cluster (decision 0038), `pid` its primary; the probe sums
+   * the workers' counters and system.ts their CPU.
+   */
+  apiProcesses?: number;
   /** Extra environment for the API process (e.g. the wallet limits raised for a load pass). */
   env?: Record<string, string>;
 }
@@ -66,6 +71,7 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
     NODE_ENV: 'test',
     DATABASE_URL: options.databaseUrl,
     DATABASE_POOL_MAX: String(options.poolMax),
+    API_PROCESSES: String(options.apiProcesses ?? 1),
     PORT: String(port),
     HOST: '127.0.0.1',
     // 0: the sandbox takes any free port; the adapters get its real address from it.

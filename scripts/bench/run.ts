@@ -12,6 +12,10 @@
  *
  *   --pool 10,20,40  one API pass per pool size (DATABASE_POOL_MAX), all against one pgbench pass
  *   --pin-cache      adds a diagnostic pass with argon2 verify results cached in the API process
+ *   --api-processes N  adds the purchase pass again with N API processes (API_PROCESSES, decision
+ *                    0038; default 2, 1 leaves it out), at the last --pool size split between
+ *                    them (pool 20, 2 processes: 10 each), beside the one-process figure;
+ *                    statements, commits and API CPU are summed over the workers
  *   --quiet-wait S   before each pass, wait up to S seconds for other work on the machine to stop
  *   --sandbox-process  the provider sandbox in its own process (the API calls it as live
  *                    suppliers) instead of inside the API process, as `npm start` runs it
@@ -104,6 +108,7 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '3' },
     pool: { type: 'string', default: '20' },
     'pin-cache': { type: 'boolean', default: false },
+    'api-processes': { type: 'string', default: '2' },
     'pgbench-seconds': { type: 'string' },
     scale: { type: 'string' },
     'skip-pgbench': { type: 'boolean', default: false },
@@ -154,6 +159,7 @@ const seconds = positiveInt('seconds', flags.seconds);
 const warmup = Number(flags.warmup);
 if (!Number.isFinite(warmup) || warmup < 0) throw new Error('--warmup must be >= 0');
 const pools = (flags.pool ?? '20').split(',').map((p) => positiveInt('pool', p.trim()));
+const apiProcesses = positiveInt('api-processes', flags['api-processes']);
 const pgbenchSeconds = positiveInt('pgbench-seconds', flags['pgbench-seconds'] ?? String(seconds));
 const scale = positiveInt('scale', flags.scale ?? String(Math.max(clients, 50)));
 if (scale < clients) throw new Error('--scale must be at least --clients (tpcb-like contention)');
@@ -224,7 +230,10 @@ interface PerPurchase {
 
 interface ApiPass {
   label: string;
+  /** DATABASE_POOL_MAX of each API process. */
   pool: number;
+  /** API_PROCESSES of the pass. */
+  apiProcesses: number;
   pinCache: boolean;
   load: LoadResult;
   cpu: CpuUse;
@@ -265,16 +274,20 @@ async function apiPass(options: {
   dataDir: string;
   sessionSecret: string;
   sandbox: SandboxProcess | undefined;
+  /** API_PROCESSES (1 unless the cluster pass); `pool` is then each process's. */
+  apiProcesses?: number;
 }): Promise<ApiPass> {
   const backgroundCores = await waitForQuiet(options.label);
   const pgBefore = await databaseStats(adminUrl, options.apiDb);
-  const profileFile = flags.profile
-    ? path.join(
-        os.tmpdir(),
-        `owo-bench-${startedAt.toISOString().replace(/:/g, '-')}-pool${options.pool}` +
-          `${options.pinCache ? '-pincache' : ''}.cpuprofile`,
-      )
-    : undefined;
+  // The probe profiles the process the bench signals: a cluster's primary serves no request.
+  const profileFile =
+    flags.profile && (options.apiProcesses ?? 1) === 1
+      ? path.join(
+          os.tmpdir(),
+          `owo-bench-${startedAt.toISOString().replace(/:/g, '-')}-pool${options.pool}` +
+            `${options.pinCache ? '-pincache' : ''}.cpuprofile`,
+        )
+      : undefined;
   log(`${options.label}: starting the API (pool ${options.pool})…`);
   const api = await startApi({
     root,
@@ -285,6 +298,7 @@ async function apiPass(options: {
     pinCache: options.pinCache,
     externalSandbox: options.sandbox,
     profileFile,
+    apiProcesses: options.apiProcesses,
   });
   const entry = { what: 'stop the API process', fn: () => api.stop() };
   cleanups.push(entry);
@@ -354,6 +368,7 @@ async function apiPass(options: {
     return {
       label: options.label,
       pool: options.pool,
+      apiProcesses: options.apiProcesses ?? 1,
       pinCache: options.pinCache,
       load: result,
       cpu,
@@ -849,6 +864,24 @@ async function main() {
     );
   }
 
+  if (apiProcesses > 1) {
+    const total = pools[pools.length - 1] ?? 20;
+    const pool = Math.max(1, Math.ceil(total / apiProcesses));
+    passes.push(
+      await apiPass({
+        label: `API pass, ${clients} clients, ${apiProcesses} API processes, pool ${pool} each`,
+        apiDb,
+        tokens: seeded.tokens,
+        pool,
+        pinCache: false,
+        dataDir,
+        sessionSecret,
+        sandbox,
+        apiProcesses,
+      }),
+    );
+  }
+
   const open = flags['skip-open']
     ? undefined
     : await openPass({
@@ -986,6 +1019,7 @@ async function main() {
     passes: passes.map((p) => ({
       label: p.label,
       pool: p.pool,
+      apiProcesses: p.apiProcesses,
       pinCache: p.pinCache,
       purchasesPerSecond: p.load.purchasesPerSecond,
       latencyMs: p.load.latencyMs,

@@ -19,6 +19,8 @@ function clockTicks(): number {
 
 interface ProcessCpu {
   comm: string;
+  /** The parent: an API cluster's workers are the children of its primary. */
+  ppid: number;
   /** utime + stime, seconds. */
   own: number;
   /** cutime + cstime: children that have exited and been reaped (postgres backends, pgbench). */
@@ -38,6 +40,7 @@ function readProcess(pid: string): ProcessCpu | undefined {
     const t = clockTicks();
     return {
       comm,
+      ppid: f[1] ?? 0,
       own: ((f[11] ?? 0) + (f[12] ?? 0)) / t,
       children: ((f[13] ?? 0) + (f[14] ?? 0)) / t,
     };
@@ -89,6 +92,7 @@ export interface CpuUse {
   machineBusyCores: number;
   /** All postgres processes, backends that exited meanwhile included (postmaster's cutime). */
   postgresCores: number;
+  /** The API process, and with API_PROCESSES > 1 its workers (its children) summed. */
   apiCores: number | undefined;
   /** The provider sandbox, when it runs in its own process (--sandbox-process). */
   sandboxCores: number | undefined;
@@ -128,7 +132,9 @@ export function cpuUse(
   for (const [pid, p] of after.processes) {
     const own = delta(pid, 'own');
     if (p.comm === 'postgres') postgres += own + delta(pid, 'children');
-    else if (pid === apiPid) api = own;
+    // A cluster's primary: its workers that exited meanwhile are in its cutime.
+    else if (pid === apiPid) api = (api ?? 0) + own + delta(pid, 'children');
+    else if (apiPid !== undefined && p.ppid === apiPid) api = (api ?? 0) + own;
     else if (pid === sandboxPid) sandbox = own;
     else if (pid === process.pid) {
       self = own;
@@ -142,6 +148,10 @@ export function cpuUse(
   // off what it had used before the window.
   for (const [pid, p] of before.processes) {
     if (p.comm === 'postgres' && !after.processes.has(pid)) postgres -= p.own + p.children;
+    // The same for an API worker that exited (and was replaced) during the window.
+    if (api !== undefined && p.ppid === apiPid && !after.processes.has(pid)) {
+      api -= p.own + p.children;
+    }
   }
   const machineBusy = after.machine.busy - before.machine.busy;
   const irq = after.machine.irq - before.machine.irq;
