@@ -2,7 +2,7 @@
  * Admin e-mail alerts (decision 0030): the watched conditions' settings, the occurrences an admin
  * sees and acknowledges, and the screen's words.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AlertKind } from './alert-messages';
 
 export { ALERT_KINDS, alertMessages, type AlertKind } from './alert-messages';
@@ -10,9 +10,11 @@ export { ALERT_KINDS, alertMessages, type AlertKind } from './alert-messages';
 const whole = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label} must be a whole number from ${min} to ${max}.` })
-    .int(`${label} must be a whole number from ${min} to ${max}.`)
-    .min(min, `${label} must be a whole number from ${min} to ${max}.`)
-    .max(max, `${label} must be a whole number from ${min} to ${max}.`);
+    .check(
+      z.int(`${label} must be a whole number from ${min} to ${max}.`),
+      z.gte(min, `${label} must be a whole number from ${min} to ${max}.`),
+      z.lte(max, `${label} must be a whole number from ${min} to ${max}.`),
+    );
 
 const enabled = z.boolean({ error: 'On or off must be true or false.' });
 

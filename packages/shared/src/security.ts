@@ -3,7 +3,7 @@
  * everywhere". Not in the spec (its Security row is inert), so its texts live here, shared by the
  * API and the screen; the password rules are the spec's own (schemas/fields.ts).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from './messages';
 import { newPasswordField } from './schemas/fields';
 
@@ -25,14 +25,18 @@ export const changePasswordSchema = z
   .object({
     currentPassword: z
       .string({ error: securityMessages.currentPasswordRequired })
-      .min(1, securityMessages.currentPasswordRequired)
-      .max(128, messages.invalidPassword),
+      .check(
+        z.minLength(1, securityMessages.currentPasswordRequired),
+        z.maxLength(128, messages.invalidPassword),
+      ),
     newPassword: newPasswordField,
   })
-  .refine((form) => form.currentPassword !== form.newPassword, {
-    message: securityMessages.samePassword,
-    path: ['newPassword'],
-  });
+  .check(
+    z.refine((form) => form.currentPassword !== form.newPassword, {
+      message: securityMessages.samePassword,
+      path: ['newPassword'],
+    }),
+  );
 
 export const sessionIdParams = z.object({
   id: z.uuid({ error: securityMessages.sessionNotFound }),

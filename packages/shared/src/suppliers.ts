@@ -2,9 +2,10 @@
  * The admin Suppliers screen: our wallet at each supplier, its low-balance threshold, and the
  * routing table (which suppliers serve a service on a network, in what order).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseNairaToKobo } from './money';
 import { NETWORK_NAMES, type NetworkName } from './networks';
+import { refuse } from './schemas/mini-helpers';
 
 export const SUPPLIER_IDS = ['vtpass', 'datastation', 'ogdams', 'palmpay', 'safehaven'] as const;
 export type SupplierId = (typeof SUPPLIER_IDS)[number];
@@ -78,25 +79,25 @@ export const MAX_THRESHOLD_KOBO = 100_000_000_00;
 
 /** Naira (a number or text such as "50,000.50"), 0 to switch the warning off; parsed to kobo. */
 export const thresholdBody = z.object({
-  lowBalanceThreshold: z
-    .union([z.number(), z.string()], { error: 'Enter an amount in naira.' })
-    .transform((value, ctx) => {
+  lowBalanceThreshold: z.pipe(
+    z.union([z.number(), z.string()], { error: 'Enter an amount in naira.' }),
+    z.transform((value: number | string, ctx) => {
       const kobo = parseNairaToKobo(value);
       if (kobo === null || kobo > MAX_THRESHOLD_KOBO) {
-        ctx.addIssue({ code: 'custom', message: 'Enter an amount from ₦0 to ₦100,000,000.' });
-        return z.NEVER;
+        return refuse(ctx, 'Enter an amount from ₦0 to ₦100,000,000.');
       }
       return kobo;
     }),
+  ),
 });
 
 /** One row of the routing table, replaced whole. */
 export const routeBody = z.object({
   service: z.enum(Object.keys(ROUTABLE_SERVICES) as [RoutableService]),
   network: z.enum(NETWORK_NAMES),
-  suppliers: z
-    .array(z.enum(SUPPLIER_IDS))
-    .min(1, 'Choose at least one supplier.')
-    .max(MAX_ROUTE_LENGTH, `At most ${MAX_ROUTE_LENGTH} suppliers on a route.`)
-    .refine((list) => new Set(list).size === list.length, 'A supplier appears twice.'),
+  suppliers: z.array(z.enum(SUPPLIER_IDS)).check(
+    z.minLength(1, 'Choose at least one supplier.'),
+    z.maxLength(MAX_ROUTE_LENGTH, `At most ${MAX_ROUTE_LENGTH} suppliers on a route.`),
+    z.refine((list) => new Set(list).size === list.length, 'A supplier appears twice.'),
+  ),
 });

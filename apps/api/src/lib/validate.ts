@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../errors';
 
 /** How an unknown field is named back: short, so a 10 kB key is not echoed (found by the fuzzer). */
@@ -26,9 +26,12 @@ const plainWords: z.core.$ZodErrorMap = (issue) => {
   }
 };
 
-/** Parses a request part with a shared schema; the first problem becomes the reply's message. */
-export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input ?? {}, { error: plainWords });
+/**
+ * Parses a request part with a shared schema; the first problem becomes the reply's message. Any
+ * zod schema is taken: the shared ones are zod/mini (for the web bundle), the API's own classic.
+ */
+export function parse<T extends z.core.$ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = z.safeParse(schema, input ?? {}, { error: plainWords });
   if (result.success) return result.data;
   // A body that is not an object at all (a bare string, an array) gets our own words.
   const notAnObject = result.error.issues.some(

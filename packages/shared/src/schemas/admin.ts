@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { adminMessages } from '../admin-messages';
 import {
   ADMIN_REASON_MAX,
@@ -11,47 +11,54 @@ import {
   SHUTDOWN_SERVICES,
   UTILITY_DISCOUNT_MAX_PERCENT,
 } from '../constants';
+import { refuse } from './mini-helpers';
 import { nairaAmountField } from './purchases';
 
 /** Admin bodies and queries (spec 2 §7), shared by the admin screens and the API. */
 
-const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageField = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1);
+
+/** Trimmed text up to `max` characters, '' when absent. */
+const textFilter = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max)), '');
+
+/** A whole number from min to max, optional (a date part of a filter). */
+const wholeInRange = (min: number, max: number) =>
+  z.optional(z.coerce.number().check(z.int(), z.gte(min), z.lte(max)));
 
 export const periodQuery = z.object({
-  period: z.enum(ANALYTICS_PERIODS).default(DEFAULT_ANALYTICS_PERIOD),
+  period: z._default(z.enum(ANALYTICS_PERIODS), DEFAULT_ANALYTICS_PERIOD),
 });
 /** analytics/profits names its period "range". */
 export const rangeQuery = z.object({
-  range: z.enum(ANALYTICS_PERIODS).default(DEFAULT_ANALYTICS_PERIOD),
+  range: z._default(z.enum(ANALYTICS_PERIODS), DEFAULT_ANALYTICS_PERIOD),
 });
 
 export const bettingStatsQuery = z.object({
   page: pageField,
-  status: z.enum(BETTING_STATS_STATUSES).default('all'),
-  search: z.string().trim().max(100).default(''),
+  status: z._default(z.enum(BETTING_STATS_STATUSES), 'all'),
+  search: textFilter(100),
 });
 
 // ---- shutdown
 
+/** One or more of the services a shutdown can stop. */
+const shutdownServicesField = z
+  .array(z.enum(SHUTDOWN_SERVICES, { error: 'Unknown service.' }))
+  .check(z.minLength(1, 'Choose at least one service.'), z.maxLength(SHUTDOWN_SERVICES.length));
+
 export const shutdownBody = z.object({
-  reason: z.string().trim().max(200).default(SHUTDOWN_REASON_DEFAULT),
+  reason: z._default(z.string().check(z.trim(), z.maxLength(200)), SHUTDOWN_REASON_DEFAULT),
   /** Minutes, one of the spec's durations; the dashboard sends it as text ('10'). */
-  duration: z.coerce
-    .number({ error: 'Choose a shutdown duration.' })
-    .refine((m) => (SHUTDOWN_MINUTES as readonly number[]).includes(m), {
+  duration: z.coerce.number({ error: 'Choose a shutdown duration.' }).check(
+    z.refine((m: number) => (SHUTDOWN_MINUTES as readonly number[]).includes(m), {
       message: 'Choose a shutdown duration.',
     }),
-  services: z
-    .array(z.enum(SHUTDOWN_SERVICES, { error: 'Unknown service.' }))
-    .min(1, 'Choose at least one service.')
-    .max(SHUTDOWN_SERVICES.length),
+  ),
+  services: shutdownServicesField,
 });
 
 export const restoreBody = z.object({
-  services: z
-    .array(z.enum(SHUTDOWN_SERVICES, { error: 'Unknown service.' }))
-    .min(1, 'Choose at least one service.')
-    .max(SHUTDOWN_SERVICES.length),
+  services: shutdownServicesField,
 });
 
 // ---- products
@@ -61,80 +68,87 @@ export const sellingPriceField = nairaAmountField(adminMessages.invalidPrice);
 
 /** PATCH a plan: only the fields given; at least one. */
 export const planPatchBody = z
-  .object({
-    sellingPrice: sellingPriceField.optional(),
-    isAvailable: z.boolean({ error: 'isAvailable must be true or false.' }).optional(),
+  .strictObject({
+    sellingPrice: z.optional(sellingPriceField),
+    isAvailable: z.optional(z.boolean({ error: 'isAvailable must be true or false.' })),
   })
-  .strict()
-  .refine((b) => b.sellingPrice !== undefined || b.isAvailable !== undefined, {
-    message: adminMessages.invalidPrice,
-  });
+  .check(
+    z.refine((b) => b.sellingPrice !== undefined || b.isAvailable !== undefined, {
+      message: adminMessages.invalidPrice,
+    }),
+  );
+
+/** Trimmed text of 1 to `max` characters. */
+const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+
+/** Trimmed, upper-cased, not empty. */
+const upperName = z.string().check(z.trim(), z.toUpperCase(), z.minLength(1));
+
+const positiveWhole = z.coerce.number().check(z.int(), z.positive());
 
 /** POST products/data-plans/ — a DataStation plan added by hand (spec Data plan entity). */
 export const newDataPlanBody = z.object({
-  data_id: z.coerce.number().int().positive(),
-  network: z.string().trim().toUpperCase().min(1),
-  planType: z.string().trim().min(1).max(40),
-  size: z.string().trim().min(1).max(40),
-  validity: z.string().trim().min(1).max(40),
+  data_id: positiveWhole,
+  network: upperName,
+  planType: requiredText(40),
+  size: requiredText(40),
+  validity: requiredText(40),
   amount: nairaAmountField(),
   sellingPrice: sellingPriceField,
-  isAvailable: z.boolean().default(false),
+  isAvailable: z._default(z.boolean(), false),
 });
 
 /** POST products/cable-plans/ — a DataStation bouquet added by hand (spec Cable plan entity). */
 export const newCablePlanBody = z.object({
-  cablename: z.string().trim().toUpperCase().min(1),
-  cablePlanID: z.coerce.number().int().positive(),
-  package: z.string().trim().min(1).max(80),
+  cablename: upperName,
+  cablePlanID: positiveWhole,
+  package: requiredText(80),
   amount: nairaAmountField(),
   sellingPrice: sellingPriceField,
-  isAvailable: z.boolean().default(false),
+  isAvailable: z._default(z.boolean(), false),
 });
 
 /** PUT products/utility-discount — a percentage, up to 2 decimals, → basis points. */
 export const utilityDiscountBody = z.object({
-  percentage: z
-    .union([z.number(), z.string()], { error: adminMessages.discountInvalid })
-    .transform((value, ctx) => {
+  percentage: z.pipe(
+    z.union([z.number(), z.string()], { error: adminMessages.discountInvalid }),
+    z.transform((value: number | string, ctx) => {
       const text = String(value).trim();
       const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text);
       const bps = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : NaN;
       if (!match || bps > UTILITY_DISCOUNT_MAX_PERCENT * 100) {
-        ctx.addIssue({ code: 'custom', message: adminMessages.discountInvalid });
-        return z.NEVER;
+        return refuse(ctx, adminMessages.discountInvalid);
       }
       return bps;
     }),
+  ),
 });
 
 // ---- transactions
 
 export const adminTransactionsQuery = z.object({
   page: pageField,
-  status: z.enum(ADMIN_TRANSACTION_FILTERS).default('all'),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  day: z.coerce.number().int().min(1).max(31).optional(),
-  search: z.string().trim().max(100).default(''),
+  status: z._default(z.enum(ADMIN_TRANSACTION_FILTERS), 'all'),
+  year: wholeInRange(2000, 2100),
+  month: wholeInRange(1, 12),
+  day: wholeInRange(1, 31),
+  search: textFilter(100),
 });
 
 /** GET admin/transactions/export: the list's filters without its page. */
-export const adminTransactionsExportQuery = adminTransactionsQuery.omit({ page: true });
+export const adminTransactionsExportQuery = z.omit(adminTransactionsQuery, { page: true });
 /** GET admin/analytics/betting/export: the betting list's filters without its page. */
-export const bettingStatsExportQuery = bettingStatsQuery.omit({ page: true });
+export const bettingStatsExportQuery = z.omit(bettingStatsQuery, { page: true });
 
 export const orderActionBody = z.object({
   reason: z
     .string({ error: adminMessages.reasonRequired })
-    .trim()
-    .min(1, adminMessages.reasonRequired)
-    .max(ADMIN_REASON_MAX),
+    .check(z.trim(), z.minLength(1, adminMessages.reasonRequired), z.maxLength(ADMIN_REASON_MAX)),
 });
 
 /** Approve needs no reason (the supplier's answer is the reason); one may be given. */
 export const approveBody = z.object({
-  reason: z.string().trim().max(ADMIN_REASON_MAX).default(''),
+  reason: textFilter(ADMIN_REASON_MAX),
 });
 
 /** The "needs a decision" queue and the operator alerts: pages only. */
@@ -144,6 +158,6 @@ export const pageQuery = z.object({ page: pageField });
 
 export const auditQuery = z.object({
   page: pageField,
-  actor: z.string().trim().max(200).default(''),
-  action: z.string().trim().max(60).default(''),
+  actor: textFilter(200),
+  action: textFilter(60),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages';
 import {
   ADMIN_SWAP_PAGE_SIZE,
@@ -9,6 +9,7 @@ import {
   SWAP_STATUSES,
 } from '../constants';
 import { EMAIL_PATTERN } from './fields';
+import { refuse } from './mini-helpers';
 
 /**
  * Airtime-to-cash bodies and queries (spec 2 §5, §7), shared by the form and the API. Messages
@@ -24,58 +25,43 @@ export type SwapAdminAction = (typeof SWAP_ADMIN_ACTIONS)[number];
 /** Exactly 11 digits, digits only (no +234 form here: the spec's rule is the digit count). */
 export const swapPhoneField = z
   .string({ error: messages.swapPhoneInvalid })
-  .trim()
-  .regex(/^\d{11}$/, messages.swapPhoneInvalid);
+  .check(z.trim(), z.regex(/^\d{11}$/, messages.swapPhoneInvalid));
 
 /** MTN or Airtel, in any letter case; carried upper case. */
-export const swapNetworkField = z
-  .string({ error: messages.swapSelectNetwork })
-  .trim()
-  .toUpperCase()
-  .pipe(z.enum(SWAP_NETWORKS, { error: messages.swapSelectNetwork }));
+export const swapNetworkField = z.pipe(
+  z.string({ error: messages.swapSelectNetwork }).check(z.trim(), z.toUpperCase()),
+  z.enum(SWAP_NETWORKS, { error: messages.swapSelectNetwork }),
+);
 
 /**
  * Whole naira (digits only, a number or its text) to integer kobo within ₦100–₦50,000. An empty
  * field reads as 0 (the form filters non-digits), so it gets the minimum's message.
  */
-export const swapAmountField = z
-  .union([z.number(), z.string()], { error: messages.swapAmountMinimum })
-  .transform((value, ctx) => {
+export const swapAmountField = z.pipe(
+  z.union([z.number(), z.string()], { error: messages.swapAmountMinimum }),
+  z.transform((value: number | string, ctx) => {
     const text = typeof value === 'number' ? String(value) : value.trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: messages.swapAmountMinimum });
-      return z.NEVER;
-    }
-    if (!/^\d{1,9}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: messages.invalidAmount });
-      return z.NEVER;
-    }
+    if (text === '') return refuse(ctx, messages.swapAmountMinimum);
+    if (!/^\d{1,9}$/.test(text)) return refuse(ctx, messages.invalidAmount);
     const naira = Number(text);
-    if (naira < SWAP_MIN_NAIRA) {
-      ctx.addIssue({ code: 'custom', message: messages.swapAmountMinimum });
-      return z.NEVER;
-    }
-    if (naira > SWAP_MAX_NAIRA) {
-      ctx.addIssue({ code: 'custom', message: messages.swapAmountMaximum });
-      return z.NEVER;
-    }
+    if (naira < SWAP_MIN_NAIRA) return refuse(ctx, messages.swapAmountMinimum);
+    if (naira > SWAP_MAX_NAIRA) return refuse(ctx, messages.swapAmountMaximum);
     return naira * 100;
-  });
+  }),
+);
 
 export const swapPinField = z
   .string({ error: messages.swapPinRequired })
-  .min(1, messages.swapPinRequired)
-  .regex(/^\d{4}$/, messages.swapPinFourDigits);
+  .check(z.minLength(1, messages.swapPinRequired), z.regex(/^\d{4}$/, messages.swapPinFourDigits));
 
 /** Text as given (trimmed), or '' for anything that is not text; the refinement judges it. */
-const looseText = z
-  .unknown()
-  .optional()
-  .transform((value) => (typeof value === 'string' ? value.trim() : ''));
-const looseBankDetails = z
-  .unknown()
-  .optional()
-  .transform((value) => {
+const looseText = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : '')),
+);
+const looseBankDetails = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((value: unknown) => {
     const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
     const text = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
     return {
@@ -83,117 +69,138 @@ const looseBankDetails = z
       bank: text(v.bank),
       accountName: text(v.accountName),
     };
-  });
+  }),
+);
 
 /**
  * POST airtime-swap. The amount leaves as amountKobo and the payment details as `payout` for the
  * chosen method (the other method's fields are dropped). The payment details and the PIN are
  * judged after the fields before them, so the first message follows the form's order.
  */
-export const swapCreateSchema = z
+const swapFormSchema = z
   .object({
     userPhone: swapPhoneField,
     network: swapNetworkField,
     amount: swapAmountField,
-    paymentMethod: z
-      .string({ error: messages.swapSelectPaymentMethod })
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(SWAP_PAYMENT_METHODS, { error: messages.swapSelectPaymentMethod })),
+    paymentMethod: z.pipe(
+      z.string({ error: messages.swapSelectPaymentMethod }).check(z.trim(), z.toLowerCase()),
+      z.enum(SWAP_PAYMENT_METHODS, { error: messages.swapSelectPaymentMethod }),
+    ),
     walletEmail: looseText,
     bankDetails: looseBankDetails,
-    transactionPin: z.unknown().optional(),
+    transactionPin: z.optional(z.unknown()),
   })
-  .superRefine((body, ctx) => {
-    if (body.paymentMethod === 'wallet') {
-      if (body.walletEmail === '') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['walletEmail'],
-          message: messages.swapWalletEmailRequired,
-        });
-      } else if (body.walletEmail.length > 254 || !EMAIL_PATTERN.test(body.walletEmail)) {
-        ctx.addIssue({ code: 'custom', path: ['walletEmail'], message: messages.invalidEmail });
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.paymentMethod === 'wallet') {
+        if (body.walletEmail === '') {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['walletEmail'],
+            message: messages.swapWalletEmailRequired,
+          });
+        } else if (body.walletEmail.length > 254 || !EMAIL_PATTERN.test(body.walletEmail)) {
+          ctx.addIssue({ code: 'custom', path: ['walletEmail'], message: messages.invalidEmail });
+        }
+      } else {
+        const bank = body.bankDetails;
+        if (!bank.accountNumber || !bank.bank || !bank.accountName) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['bankDetails'],
+            message: messages.swapBankDetailsRequired,
+          });
+        } else if (!/^\d{10}$/.test(bank.accountNumber)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['bankDetails', 'accountNumber'],
+            message: messages.swapAccountNumberInvalid,
+          });
+        } else if (!(SWAP_BANKS as readonly string[]).includes(bank.bank)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['bankDetails', 'bank'],
+            message: messages.swapBankUnknown,
+          });
+        } else if (bank.accountName.length > 100) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['bankDetails', 'accountName'],
+            message: messages.validationFailed,
+          });
+        }
       }
-    } else {
-      const bank = body.bankDetails;
-      if (!bank.accountNumber || !bank.bank || !bank.accountName) {
+      const pin = swapPinField.safeParse(body.transactionPin);
+      if (!pin.success) {
         ctx.addIssue({
           code: 'custom',
-          path: ['bankDetails'],
-          message: messages.swapBankDetailsRequired,
-        });
-      } else if (!/^\d{10}$/.test(bank.accountNumber)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bankDetails', 'accountNumber'],
-          message: messages.swapAccountNumberInvalid,
-        });
-      } else if (!(SWAP_BANKS as readonly string[]).includes(bank.bank)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bankDetails', 'bank'],
-          message: messages.swapBankUnknown,
-        });
-      } else if (bank.accountName.length > 100) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bankDetails', 'accountName'],
-          message: messages.validationFailed,
+          path: ['transactionPin'],
+          message: pin.error.issues[0]?.message ?? messages.swapPinRequired,
         });
       }
-    }
-    const pin = swapPinField.safeParse(body.transactionPin);
-    if (!pin.success) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['transactionPin'],
-        message: pin.error.issues[0]?.message ?? messages.swapPinRequired,
-      });
-    }
-  })
-  .transform(({ amount, walletEmail, bankDetails, transactionPin, ...rest }) => ({
-    ...rest,
-    amountKobo: amount,
-    transactionPin: String(transactionPin),
-    payout:
-      rest.paymentMethod === 'wallet'
-        ? { method: 'wallet' as const, walletEmail: walletEmail.toLowerCase() }
-        : { method: 'bank' as const, ...bankDetails },
-  }));
+    }),
+  );
+
+export const swapCreateSchema = z.pipe(
+  swapFormSchema,
+  z.transform(
+    ({
+      amount,
+      walletEmail,
+      bankDetails,
+      transactionPin,
+      ...rest
+    }: z.output<typeof swapFormSchema>) => ({
+      ...rest,
+      amountKobo: amount,
+      transactionPin: String(transactionPin),
+      payout:
+        rest.paymentMethod === 'wallet'
+          ? { method: 'wallet' as const, walletEmail: walletEmail.toLowerCase() }
+          : { method: 'bank' as const, ...bankDetails },
+    }),
+  ),
+);
 
 export type SwapCreateInput = z.output<typeof swapCreateSchema>;
 
 /** PATCH airtime-swap/admin/{swapId}/verify. */
 export const swapVerifySchema = z.object({
   action: z.enum(SWAP_ADMIN_ACTIONS, { error: messages.swapSelectAction }),
-  note: z.string().trim().max(500).optional(),
-  payoutReference: z.string().trim().max(100).optional(),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  payoutReference: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 
 export type SwapVerifyInput = z.output<typeof swapVerifySchema>;
 
-const pageField = z.coerce
-  .number({ error: messages.validationFailed })
-  .int(messages.validationFailed)
-  .min(1, messages.validationFailed)
-  .max(100_000, messages.validationFailed)
-  .default(1);
+const pageField = z._default(
+  z.coerce
+    .number({ error: messages.validationFailed })
+    .check(
+      z.int(messages.validationFailed),
+      z.gte(1, messages.validationFailed),
+      z.lte(100_000, messages.validationFailed),
+    ),
+  1,
+);
 
 /** A status filter: one of the server's statuses, or empty for all. */
-const statusFilter = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .optional()
-  .transform((value) => (value ? value : undefined))
-  .pipe(z.enum(SWAP_STATUSES, { error: messages.swapStatusInvalid }).optional());
+const statusFilter = z.pipe(
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.toUpperCase())),
+    z.transform((value: string | undefined) => (value ? value : undefined)),
+  ),
+  z.optional(z.enum(SWAP_STATUSES, { error: messages.swapStatusInvalid })),
+);
 
 /**
  * The admin's "Search all": plain text over every swap (reference, phones, customer name and
  * e-mail, bank account), matched by the server across all pages; empty for no search.
  */
-const swapSearchField = z.string().trim().max(100, messages.validationFailed).default('');
+const swapSearchField = z._default(
+  z.string().check(z.trim(), z.maxLength(100, messages.validationFailed)),
+  '',
+);
 
 /** GET airtime-swap/admin?status=&page=&search= (page size ADMIN_SWAP_PAGE_SIZE). */
 export const swapAdminListQuery = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { emailField, localPhoneField, newPasswordField, otpField } from './fields';
 
@@ -10,36 +10,29 @@ export const verifyOtpSchema = z.object({ email: emailField, otp: otpField });
 export const completeSignupSchema = z.object({
   firstName: z
     .string({ error: messages.provideFirstName })
-    .trim()
-    .min(1, messages.provideFirstName)
-    .max(60),
+    .check(z.trim(), z.minLength(1, messages.provideFirstName), z.maxLength(60)),
   lastName: z
     .string({ error: messages.provideLastName })
-    .trim()
-    .min(1, messages.provideLastName)
-    .max(60),
+    .check(z.trim(), z.minLength(1, messages.provideLastName), z.maxLength(60)),
   email: emailField,
   phoneNumber: localPhoneField,
   password: newPasswordField,
   signupTicket: z
     .string({ error: messages.signupTicketInvalid })
-    .min(1, messages.signupTicketInvalid)
-    .max(2000),
+    .check(z.minLength(1, messages.signupTicketInvalid), z.maxLength(2000)),
 });
 
 export const loginSchema = z.object({
   email: emailField,
   password: z
     .string({ error: messages.invalidPassword })
-    .min(1, messages.invalidPassword)
-    .max(128, messages.invalidPassword),
+    .check(z.minLength(1, messages.invalidPassword), z.maxLength(128, messages.invalidPassword)),
 });
 
 export const googleLoginSchema = z.object({
   idToken: z
     .string({ error: messages.googleTokenInvalid })
-    .min(1, messages.googleTokenInvalid)
-    .max(4096),
+    .check(z.minLength(1, messages.googleTokenInvalid), z.maxLength(4096)),
 });
 
 export const requestPasswordResetSchema = z.object({ email: emailField });
@@ -53,7 +46,9 @@ export const resetPasswordSchema = z.object({
 /** The client's reset form adds a confirmation field. */
 export const resetPasswordFormSchema = z
   .object({ otp: otpField, password: newPasswordField, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: messages.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((form) => form.password === form.confirmPassword, {
+      message: messages.passwordsDoNotMatch,
+      path: ['confirmPassword'],
+    }),
+  );

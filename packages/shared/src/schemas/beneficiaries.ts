@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DISCOS, CABLE_NAMES } from '../billers';
 import { beneficiaryMessages } from '../beneficiaries';
 import { messages } from '../messages';
@@ -22,40 +22,41 @@ export const BENEFICIARY_LABEL_MAX = 40;
 
 export const beneficiaryLabelField = z
   .string({ error: beneficiaryMessages.labelRequired })
-  .trim()
-  .min(1, beneficiaryMessages.labelRequired)
-  .max(BENEFICIARY_LABEL_MAX, beneficiaryMessages.labelTooLong);
+  .check(
+    z.trim(),
+    z.minLength(1, beneficiaryMessages.labelRequired),
+    z.maxLength(BENEFICIARY_LABEL_MAX, beneficiaryMessages.labelTooLong),
+  );
 
-const networkField = z
-  .string({ error: messages.selectNetworkData })
-  .trim()
-  .toUpperCase()
-  .refine((value) => (NETWORK_NAMES as readonly string[]).includes(value), {
+const networkField = z.string({ error: messages.selectNetworkData }).check(
+  z.trim(),
+  z.toUpperCase(),
+  z.refine((value: string) => (NETWORK_NAMES as readonly string[]).includes(value), {
     message: messages.selectNetworkData,
-  });
+  }),
+);
 
-const discoField = z
-  .string({ error: messages.selectProvider })
-  .trim()
-  .refine((value) => DISCOS.some((d) => d.serviceID === value), messages.selectProvider);
+const discoField = z.string({ error: messages.selectProvider }).check(
+  z.trim(),
+  z.refine((value: string) => DISCOS.some((d) => d.serviceID === value), messages.selectProvider),
+);
 
-const cableField = z
-  .string({ error: messages.selectCablePlan })
-  .trim()
-  .toUpperCase()
-  .refine((value) => (CABLE_NAMES as readonly string[]).includes(value), messages.selectCablePlan);
+const cableField = z.string({ error: messages.selectCablePlan }).check(
+  z.trim(),
+  z.toUpperCase(),
+  z.refine(
+    (value: string) => (CABLE_NAMES as readonly string[]).includes(value),
+    messages.selectCablePlan,
+  ),
+);
 
-const bettingPlatformField = z
-  .string({ error: messages.bettingSelectPlatform })
-  .trim()
-  .min(1, messages.bettingSelectPlatform)
-  .max(64, messages.bettingSelectPlatform);
+/** Trimmed text, 1 to 64 characters, one message for every way it is wrong. */
+const shortTextField = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(64, message));
 
-const bettingAccountField = z
-  .string({ error: messages.bettingUserIdRequired })
-  .trim()
-  .min(1, messages.bettingUserIdRequired)
-  .max(64, messages.bettingUserIdRequired);
+const bettingPlatformField = shortTextField(messages.bettingSelectPlatform);
+
+const bettingAccountField = shortTextField(messages.bettingUserIdRequired);
 
 /** POST beneficiaries: one body per kind; `provider` is what the form needs besides the number. */
 export const createBeneficiarySchema = z.discriminatedUnion(
@@ -65,7 +66,7 @@ export const createBeneficiarySchema = z.discriminatedUnion(
       kind: z.literal('phone'),
       label: beneficiaryLabelField,
       number: purchasePhoneField,
-      provider: networkField.optional(),
+      provider: z.optional(networkField),
     }),
     z.object({
       kind: z.literal('meter'),
@@ -85,16 +86,17 @@ export const createBeneficiarySchema = z.discriminatedUnion(
       label: beneficiaryLabelField,
       number: bettingAccountField,
       provider: bettingPlatformField,
-      providerName: z.string().trim().max(80).optional(),
+      providerName: z.optional(z.string().check(z.trim(), z.maxLength(80))),
     }),
     z.object({
       kind: z.literal('recipient'),
       label: beneficiaryLabelField,
-      number: z
-        .string({ error: messages.transferBeneficiaryRequired })
-        .trim()
-        .min(1, messages.transferBeneficiaryRequired)
-        .pipe(emailField),
+      number: z.pipe(
+        z
+          .string({ error: messages.transferBeneficiaryRequired })
+          .check(z.trim(), z.minLength(1, messages.transferBeneficiaryRequired)),
+        emailField,
+      ),
     }),
   ],
   { error: beneficiaryMessages.unknownKind },
@@ -104,9 +106,9 @@ export type CreateBeneficiaryInput = z.output<typeof createBeneficiarySchema>;
 /** PATCH beneficiaries/:id: a new name. */
 export const renameBeneficiarySchema = z.object({ label: beneficiaryLabelField });
 
-export const beneficiaryIdParams = z.object({ id: z.string().max(64) });
+export const beneficiaryIdParams = z.object({ id: z.string().check(z.maxLength(64)) });
 
 /** GET beneficiaries?kind=: one screen's kind, or every kind when absent. */
 export const beneficiaryListQuery = z.object({
-  kind: z.enum(BENEFICIARY_KINDS, { error: beneficiaryMessages.unknownKind }).optional(),
+  kind: z.optional(z.enum(BENEFICIARY_KINDS, { error: beneficiaryMessages.unknownKind })),
 });

@@ -1,24 +1,22 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BETTING_SCENE_CODE } from '../constants';
 import { messages } from '../messages';
 import { wholeNairaDigits } from '../money';
 import { pinField } from './fields';
+import { refuse } from './mini-helpers';
 
 /** Betting bodies of spec §7 (Betting), shared by the betting screen and the API. */
 
 const sceneCodeField = z
-  .string()
-  .trim()
-  .optional()
-  .default(BETTING_SCENE_CODE)
-  .refine((value) => value === BETTING_SCENE_CODE, 'Unknown sceneCode');
+  ._default(z.optional(z.string().check(z.trim())), BETTING_SCENE_CODE)
+  .check(z.refine((value) => value === BETTING_SCENE_CODE, 'Unknown sceneCode'));
 
-const billerIdField = z
-  .string({ error: messages.bettingSelectPlatform })
-  .trim()
-  .min(1, messages.bettingSelectPlatform)
-  .max(64, messages.bettingSelectPlatform)
-  .refine((value) => value.toLowerCase() !== 'more', messages.bettingSelectPlatform);
+const billerIdField = z.string({ error: messages.bettingSelectPlatform }).check(
+  z.trim(),
+  z.minLength(1, messages.bettingSelectPlatform),
+  z.maxLength(64, messages.bettingSelectPlatform),
+  z.refine((value) => value.toLowerCase() !== 'more', messages.bettingSelectPlatform),
+);
 
 /** POST biller/ {sceneCode: "betting"}. */
 export const billersSchema = z.object({ sceneCode: sceneCodeField });
@@ -31,45 +29,43 @@ export const billerItemsSchema = z.object({ sceneCode: sceneCodeField, billerId:
  * minimum and maximum are checked on the server against PalmPay's item.
  */
 export const bettingPurchaseSchema = z.object({
-  amount: z
-    .union([z.number(), z.string()], { error: messages.bettingAmountRequired })
-    .transform((value, ctx) => {
+  amount: z.pipe(
+    z.union([z.number(), z.string()], { error: messages.bettingAmountRequired }),
+    z.transform((value: number | string, ctx) => {
       const typed = String(value).trim();
-      if (typed === '') {
-        ctx.addIssue({ code: 'custom', message: messages.bettingAmountRequired });
-        return z.NEVER;
-      }
+      if (typed === '') return refuse(ctx, messages.bettingAmountRequired);
       // Commas only as thousands separators: "100,00" is refused, not read as 10,000.
       const text = wholeNairaDigits(typed);
       if (text === null || text.length > 9) {
-        ctx.addIssue({
-          code: 'custom',
-          message: /^[\d,]+\.\d*$/.test(typed)
-            ? messages.bettingWholeNaira
-            : messages.invalidAmount,
-        });
-        return z.NEVER;
+        return refuse(
+          ctx,
+          /^[\d,]+\.\d*$/.test(typed) ? messages.bettingWholeNaira : messages.invalidAmount,
+        );
       }
       const naira = Number(text);
-      if (naira <= 0) {
-        ctx.addIssue({ code: 'custom', message: messages.bettingAmountRequired });
-        return z.NEVER;
-      }
+      if (naira <= 0) return refuse(ctx, messages.bettingAmountRequired);
       return naira * 100;
     }),
+  ),
   billerId: billerIdField,
   itemId: z
     .string({ error: messages.bettingSelectPlatform })
-    .trim()
-    .min(1, messages.bettingSelectPlatform)
-    .max(64, messages.bettingSelectPlatform),
+    .check(
+      z.trim(),
+      z.minLength(1, messages.bettingSelectPlatform),
+      z.maxLength(64, messages.bettingSelectPlatform),
+    ),
   rechargeAccount: z
     .string({ error: messages.bettingUserIdRequired })
-    .trim()
-    .min(1, messages.bettingUserIdRequired)
-    .max(64, messages.bettingUserIdRequired),
-  transactionPin: z
-    .string({ error: messages.bettingPinRequired })
-    .min(1, messages.bettingPinRequired)
-    .pipe(pinField),
+    .check(
+      z.trim(),
+      z.minLength(1, messages.bettingUserIdRequired),
+      z.maxLength(64, messages.bettingUserIdRequired),
+    ),
+  transactionPin: z.pipe(
+    z
+      .string({ error: messages.bettingPinRequired })
+      .check(z.minLength(1, messages.bettingPinRequired)),
+    pinField,
+  ),
 });

@@ -1,17 +1,25 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { isValidNigerianPhone, toLocalPhone } from '../phone';
 import { MINIMUM_AGE_YEARS, GENDERS } from '../constants';
 
-/** Field rules of spec §5, shared by the screens and the API. */
+/**
+ * Field rules of spec §5, shared by the screens and the API. Written with zod/mini (functional
+ * checks) so the web bundle leaves out classic zod's method chains and locale; the rules and
+ * messages are the same ones either way, as zod's core runs both.
+ */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const emailField = z
-  .string({ error: messages.invalidEmail })
-  .trim()
-  .max(254, messages.invalidEmail)
-  .regex(EMAIL_PATTERN, messages.invalidEmail)
-  .transform((value) => value.toLowerCase());
+export const emailField = z.pipe(
+  z
+    .string({ error: messages.invalidEmail })
+    .check(
+      z.trim(),
+      z.maxLength(254, messages.invalidEmail),
+      z.regex(EMAIL_PATTERN, messages.invalidEmail),
+    ),
+  z.transform((value: string) => value.toLowerCase()),
+);
 
 /** Returns the first rule a password breaks, in the spec's "Password must ..." wording. */
 export function passwordProblem(password: string): string | null {
@@ -24,28 +32,32 @@ export function passwordProblem(password: string): string | null {
 }
 
 /** The create and reset screens show one combined message for any broken rule. */
-export const newPasswordField = z
-  .string({ error: messages.passwordCombined })
-  .max(128, messages.passwordCombined)
-  .refine((value) => passwordProblem(value) === null, messages.passwordCombined);
+export const newPasswordField = z.string({ error: messages.passwordCombined }).check(
+  z.maxLength(128, messages.passwordCombined),
+  z.refine((value) => passwordProblem(value) === null, messages.passwordCombined),
+);
 
 export const otpField = z
   .string({ error: messages.invalidOtp })
-  .trim()
-  .regex(/^\d{4}$/, messages.invalidOtp);
+  .check(z.trim(), z.regex(/^\d{4}$/, messages.invalidOtp));
 
 export const pinField = z
   .string({ error: messages.pinExactlyFour })
-  .regex(/^\d{4}$/, messages.pinExactlyFour);
+  .check(z.regex(/^\d{4}$/, messages.pinExactlyFour));
 
 export const phoneField = z
   .string({ error: messages.invalidPhoneFormat })
-  .trim()
-  .max(20, messages.invalidPhoneFormat)
-  .refine(isValidNigerianPhone, messages.invalidPhoneFormat);
+  .check(
+    z.trim(),
+    z.maxLength(20, messages.invalidPhoneFormat),
+    z.refine(isValidNigerianPhone, messages.invalidPhoneFormat),
+  );
 
 /** A valid phone, stored in the local 0XXXXXXXXXX form (sign-up and profile). */
-export const localPhoneField = phoneField.transform((value) => toLocalPhone(value) ?? value);
+export const localPhoneField = z.pipe(
+  phoneField,
+  z.transform((value: string) => toLocalPhone(value) ?? value),
+);
 
 export const genderField = z.enum(GENDERS, { error: messages.genderRequired });
 
@@ -65,8 +77,8 @@ export function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-export const birthDateField = z
-  .string({ error: messages.birthDateRequired })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.birthDateRequired)
-  .refine(isRealDate, messages.birthDateRequired)
-  .refine((value) => ageInYears(value) >= MINIMUM_AGE_YEARS, messages.mustBeAdult);
+export const birthDateField = z.string({ error: messages.birthDateRequired }).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, messages.birthDateRequired),
+  z.refine(isRealDate, messages.birthDateRequired),
+  z.refine((value) => ageInYears(value) >= MINIMUM_AGE_YEARS, messages.mustBeAdult),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   AIRTIME_MAX_NAIRA,
   AIRTIME_MIN_NAIRA,
@@ -21,46 +21,41 @@ import {
  * requeries instead of waiting on a status URL (docs/decisions/0011).
  */
 
-const serviceCategoryIdField = z
-  .string({ error: messages.serviceCategoryInvalid })
-  .trim()
-  .min(1, messages.serviceCategoryInvalid)
-  .max(64, messages.serviceCategoryInvalid);
+/** Trimmed text, 1 to 64 characters, one message for every way it is wrong. */
+const codeField = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(64, message));
+
+const serviceCategoryIdField = codeField(messages.serviceCategoryInvalid);
 
 /** Sent by the spec's client, never trusted (see above). */
 const ignored = {
-  channel: z.string().max(64).optional(),
-  debitAccountNumber: z.string().max(32).optional(),
-  statusUrl: z.string().max(512).optional(),
+  channel: z.optional(z.string().check(z.maxLength(64))),
+  debitAccountNumber: z.optional(z.string().check(z.maxLength(32))),
+  statusUrl: z.optional(z.string().check(z.maxLength(512))),
 };
 
 function inRange(minNaira: number, maxNaira: number, minMessage: string, maxMessage: string) {
-  return (kobo: number, ctx: z.RefinementCtx) => {
+  return z.superRefine((kobo: number, ctx) => {
     if (kobo < minNaira * 100) ctx.addIssue({ code: 'custom', message: minMessage });
     else if (kobo > maxNaira * 100) ctx.addIssue({ code: 'custom', message: maxMessage });
-  };
+  });
 }
 
-const bundleCodeField = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(64, message);
-
-export const vendTypeField = z
-  .string({ error: messages.selectMeterType })
-  .trim()
-  .toUpperCase()
-  .pipe(z.enum(['PREPAID', 'POSTPAID'], { error: messages.selectMeterType }));
+export const vendTypeField = z.pipe(
+  z.string({ error: messages.selectMeterType }).check(z.trim(), z.toUpperCase()),
+  z.enum(['PREPAID', 'POSTPAID'], { error: messages.selectMeterType }),
+);
 
 export const servicesVerifySchema = z.object({
   serviceCategoryId: serviceCategoryIdField,
   entityNumber: z
     .string({ error: messages.entityNotFound })
-    .trim()
-    .regex(/^\d{6,20}$/, messages.entityNotFound),
+    .check(z.trim(), z.regex(/^\d{6,20}$/, messages.entityNotFound)),
 });
 
 export const servicesAirtimeSchema = z.object({
   serviceCategoryId: serviceCategoryIdField,
-  amount: nairaAmountField().superRefine(
+  amount: nairaAmountField().check(
     inRange(AIRTIME_MIN_NAIRA, AIRTIME_MAX_NAIRA, messages.airtimeMinimum, messages.airtimeMaximum),
   ),
   phoneNumber: purchasePhoneField,
@@ -70,9 +65,9 @@ export const servicesAirtimeSchema = z.object({
 
 export const servicesDataSchema = z.object({
   serviceCategoryId: serviceCategoryIdField,
-  bundleCode: bundleCodeField(messages.selectDataPlan),
+  bundleCode: codeField(messages.selectDataPlan),
   /** Checked against the bundle's price, never used as the price. */
-  amount: nairaAmountField().optional(),
+  amount: z.optional(nairaAmountField()),
   phoneNumber: purchasePhoneField,
   transactionPin: pinField,
   ...ignored,
@@ -80,9 +75,9 @@ export const servicesDataSchema = z.object({
 
 export const servicesCableSchema = z.object({
   serviceCategoryId: serviceCategoryIdField,
-  bundleCode: bundleCodeField(messages.selectCablePlan),
+  bundleCode: codeField(messages.selectCablePlan),
   /** Checked against the package's price; the price of an open-amount package (top-up). */
-  amount: nairaAmountField().optional(),
+  amount: z.optional(nairaAmountField()),
   cardNumber: cardNumberField,
   transactionPin: pinField,
   ...ignored,
@@ -91,7 +86,7 @@ export const servicesCableSchema = z.object({
 export const servicesUtilitySchema = z.object({
   serviceCategoryId: serviceCategoryIdField,
   meterNumber: meterNumberField,
-  amount: nairaAmountField(messages.enterUnitsAmount).superRefine(
+  amount: nairaAmountField(messages.enterUnitsAmount).check(
     inRange(
       ELECTRICITY_MIN_NAIRA,
       ELECTRICITY_MAX_NAIRA,
@@ -99,20 +94,17 @@ export const servicesUtilitySchema = z.object({
       messages.electricityMaximum,
     ),
   ),
-  vendType: vendTypeField.optional().default('PREPAID'),
+  vendType: z._default(z.optional(vendTypeField), 'PREPAID'),
   transactionPin: pinField,
   ...ignored,
 });
 
 /** GET services/categories?service=: which of Safe Haven's services to list. */
 export const servicesCategoriesQuery = z.object({
-  service: z
-    .string({ error: messages.serviceCategoryInvalid })
-    .trim()
-    .toUpperCase()
-    .pipe(
-      z.enum(['AIRTIME', 'DATA', 'CABLETV', 'UTILITY'], {
-        error: messages.serviceCategoryInvalid,
-      }),
-    ),
+  service: z.pipe(
+    z.string({ error: messages.serviceCategoryInvalid }).check(z.trim(), z.toUpperCase()),
+    z.enum(['AIRTIME', 'DATA', 'CABLETV', 'UTILITY'], {
+      error: messages.serviceCategoryInvalid,
+    }),
+  ),
 });

@@ -41,7 +41,7 @@ export interface JsonSchema {
 }
 
 /** The object a request part must be, read from its zod schema. */
-export function shapeOf(schema: z.ZodType): ObjectShape {
+export function shapeOf(schema: z.core.$ZodType): ObjectShape {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const required = new Set(json.required ?? []);
   const fields = Object.entries(json.properties ?? {}).map(([name, field]) => ({
@@ -138,7 +138,7 @@ export interface Base {
  * to be left out).
  */
 export function baseFor(
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   asText: boolean,
   seed: number,
   field: (name: string) => unknown[] = () => [],
@@ -161,7 +161,7 @@ export function baseFor(
   };
   for (let round = 0; round < 300; round += 1) {
     const value = build();
-    const result = schema.safeParse(value);
+    const result = z.safeParse(schema, value);
     if (result.success) return { value, valid: true };
     const named = new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '')));
     let moved = false;

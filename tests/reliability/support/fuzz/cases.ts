@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApiRoute } from '../../../../apps/api/src/app';
 import { multipart } from '../../../../apps/api/test/multipart';
 import { baseFor } from './base-values';
@@ -62,7 +62,7 @@ export function routeContext(
     const loose = inputs.looseParams?.[name];
     params[name] = realParams[name] ?? (loose && loose !== 'uuid' ? loose : undefined) ?? NOBODY_ID;
   }
-  const textBase = (schema: z.ZodType) =>
+  const textBase = (schema: z.core.$ZodType) =>
     baseFor(schema, true, seed, (name) => (params[name] ? [params[name]] : [])).value as Record<
       string,
       string
@@ -94,8 +94,8 @@ interface Parts {
   broken?: boolean;
 }
 
-const accepts = (schema: z.ZodType | undefined, value: unknown) =>
-  !schema || schema.safeParse(value).success;
+const accepts = (schema: z.core.$ZodType | undefined, value: unknown) =>
+  !schema || z.safeParse(schema, value).success;
 
 /** The expectation of a built request, judged with the route's own schemas. */
 function expectationOf(ctx: RouteContext, parts: Parts): Expectation {

@@ -4,10 +4,10 @@ import type { ApiRoute } from '../../../../apps/api/src/app';
 /** What the fuzzer knows about one route: the request parts it reads and how. */
 export interface RouteInputs extends RouteHints {
   /** The zod schema the route declared for its JSON body (and passes to parse()). */
-  body?: z.ZodType;
-  query?: z.ZodType;
+  body?: z.core.$ZodType;
+  query?: z.core.$ZodType;
   /** The schema the route declared for its path parameters. */
-  params?: z.ZodType;
+  params?: z.core.$ZodType;
 }
 
 /** What a route's declared schemas cannot say: how it reads its request beyond them. */
@@ -138,7 +138,8 @@ export const ROUTE_HINTS: Record<string, RouteHints> = {
   'POST /api/webhooks/ogdams': { rawBody: true },
 };
 
-const zodOrNone = (part: unknown) => (part instanceof z.ZodType ? part : undefined);
+// zod's core type: the shared schemas are zod/mini, which classic's z.ZodType does not recognise.
+const zodOrNone = (part: unknown) => (part instanceof z.core.$ZodType ? part : undefined);
 
 /** A route's inputs: its declared schemas from the route table, and its hints. */
 export function routeInputs(route: ApiRoute): RouteInputs {

@@ -37,7 +37,7 @@ import {
 } from './dto';
 import { adminPlansRepository, type PlanScope } from './repository';
 
-type In<T extends z.ZodType> = z.output<T>;
+type In<T extends z.core.$ZodType> = z.output<T>;
 
 /** The plan kinds the admin edits, each with its own route, scope and reply shape. */
 export const PLAN_KINDS = {

@@ -33,7 +33,7 @@ import { routeFor } from '../suppliers/routing';
 import { tvWire } from './tv-subscription';
 import { discountMetadata, electricityPrice } from '../settings/utility-discount';
 
-type In<T extends z.ZodType> = z.output<T>;
+type In<T extends z.core.$ZodType> = z.output<T>;
 type Ctx = Omit<OrderContext, 'pin'>;
 
 function networkOf(id: number, message: string): NetworkName {

@@ -8,7 +8,7 @@ import type { meterVerifySchema, smartcardVerifySchema } from '@owo/shared/schem
 import { AppError } from '../../errors';
 import type { LookupGuard } from '../lookups/limits';
 
-type In<T extends z.ZodType> = z.output<T>;
+type In<T extends z.core.$ZodType> = z.output<T>;
 
 /** Meter and smart-card checks (VTpass merchant-verify): the endpoints and the pre-purchase check. */
 export function createVerification(providers: Providers, lookups: LookupGuard) {

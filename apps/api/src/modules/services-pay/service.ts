@@ -28,7 +28,7 @@ import { createServicesCatalogue } from './catalogue';
 import { discountMetadata, electricityPrice } from '../settings/utility-discount';
 import { createLookupGuard } from '../lookups/limits';
 
-type In<T extends z.ZodType> = z.output<T>;
+type In<T extends z.core.$ZodType> = z.output<T>;
 type Ctx = Omit<OrderContext, 'pin'>;
 
 /** Safe Haven calls 9mobile by its old name. */

@@ -2,6 +2,7 @@
  * The betting amount rules of spec §5 as pure functions: digits only, whole naira; the platform's
  * limits (kobo from PalmPay) bound it; without limits at most 9 digits.
  */
+import { z } from 'zod/mini';
 import type { BillerItemDto } from '@owo/shared/api-types';
 import {
   BETTING_FALLBACK_MAX_DIGITS,
@@ -72,7 +73,7 @@ export function acceptTyped(
 
 export type PayField = 'userId' | 'platform' | 'amount';
 
-const payForm = bettingPurchaseSchema.omit({ transactionPin: true });
+const payForm = z.omit(bettingPurchaseSchema, { transactionPin: true });
 
 /**
  * Pay's checks (spec §5 Betting Pay): the API's own rules (User ID, platform, amount), then the

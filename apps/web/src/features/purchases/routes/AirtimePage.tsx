@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { z } from 'zod/mini';
 import { AIRTIME_CHIPS_NAIRA } from '@owo/shared/constants';
 import { koboToNaira } from '@owo/shared/money';
 import { detectNetwork } from '@owo/shared/network-prefixes';
@@ -32,7 +33,7 @@ import { usePurchaseFlow } from '../components/use-purchase-flow';
 
 type Field = 'phone' | 'amount' | 'network';
 
-const airtimeForm = providerAirtimeSchema.omit({ transactionPin: true });
+const airtimeForm = z.omit(providerAirtimeSchema, { transactionPin: true });
 
 /** Buy Airtime (/airtime): network, phone, amount with quick amounts, Continue (spec §2). */
 export function AirtimePage() {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { z } from 'zod/mini';
 import { CABLE_NAMES } from '@owo/shared/billers';
 import { messages } from '@owo/shared/messages';
 import { cardNumberField, inhouseCableSchema } from '@owo/shared/schemas/purchases';
@@ -27,7 +28,7 @@ import { usePurchaseFlow } from '../components/use-purchase-flow';
 
 type Field = 'plan' | 'card';
 
-const cableForm = inhouseCableSchema.omit({ transactionPin: true, amount: true });
+const cableForm = z.omit(inhouseCableSchema, { transactionPin: true, amount: true });
 
 /** Buy Cable (/cable): provider, card number, package, Continue → verify → Summary (spec §2). */
 export function CablePage() {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { z } from 'zod/mini';
 import { DISCOS } from '@owo/shared/billers';
 import { messages } from '@owo/shared/messages';
 import { koboToNaira } from '@owo/shared/money';
@@ -32,7 +33,7 @@ import { usePurchaseFlow } from '../components/use-purchase-flow';
 
 type Field = 'provider' | 'meter' | 'amount' | 'meterType' | 'phone';
 
-const utilityForm = providerUtilitySchema.omit({ transactionPin: true });
+const utilityForm = z.omit(providerUtilitySchema, { transactionPin: true });
 const meterTypes = [
   { value: 'prepaid', label: 'Prepaid' },
   { value: 'postpaid', label: 'Postpaid' },

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { koboToNaira } from '@owo/shared/money';
 import { emailField } from '@owo/shared/schemas/fields';
 import {
