@@ -85,21 +85,41 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('compiled API with API_PROCESSES=2 on Postg
   const seen = new Set<number>();
 
   /** One request on a connection of its own: the cluster hands each new connection onwards. */
-  const workerOf = () =>
-    new Promise<number | undefined>((resolve) => {
-      const request = http.get(
-        { host: '127.0.0.1', port, path: '/api/health', agent: false },
-        (response) => {
-          response.resume();
-          const header = response.headers['x-api-worker'];
-          const pid = typeof header === 'string' ? Number(header.split(':')[1]) : undefined;
-          resolve(response.statusCode === 200 ? pid : undefined);
-        },
-      );
-      request.on('error', () => resolve(undefined));
-      // A connection handed to a worker as it dies gets no answer: count it as none.
-      request.setTimeout(2_000, () => request.destroy());
-    });
+  const once = (method: 'GET' | 'POST', path: string, json?: object) =>
+    new Promise<{ status: number; pid: number | undefined; body: string } | undefined>(
+      (resolve) => {
+        const payload = json ? JSON.stringify(json) : undefined;
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method,
+            path,
+            agent: false,
+            headers: payload ? { 'content-type': 'application/json' } : {},
+          },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => {
+              const header = response.headers['x-api-worker'];
+              const pid = typeof header === 'string' ? Number(header.split(':')[1]) : undefined;
+              resolve({ status: response.statusCode ?? 0, pid, body });
+            });
+          },
+        );
+        request.on('error', () => resolve(undefined));
+        // A connection handed to a worker as it dies gets no answer: count it as none.
+        request.setTimeout(2_000, () => request.destroy());
+        request.end(payload);
+      },
+    );
+
+  const workerOf = async () => {
+    const reply = await once('GET', '/api/health');
+    return reply?.status === 200 ? reply.pid : undefined;
+  };
 
   /** The worker pids that answer a burst of fresh connections. */
   const answering = async (requests = 16) => {
@@ -160,6 +180,23 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('compiled API with API_PROCESSES=2 on Postg
     }
     expect([...pids], `server output:\n${output}`).toHaveLength(2);
     expect(pids.has(server.pid!)).toBe(false);
+  }, 30_000);
+
+  it('shows a code one worker mailed in the sandbox mailbox of every worker', async () => {
+    const email = 'ada@example.com';
+    const asked = await once('POST', '/api/auth/request-otp', { email });
+    expect(asked?.status, asked?.body).toBe(200);
+    const codes = new Map<number, string>();
+    for (let i = 0; i < 16 && codes.size < 2; i += 1) {
+      const reply = await once('GET', `/api/sandbox/mailbox?email=${email}`);
+      if (reply?.status !== 200 || !reply.pid) continue;
+      const mails = (JSON.parse(reply.body) as { data: { mails: { code: string }[] } }).data.mails;
+      codes.set(reply.pid, mails[0]?.code ?? 'none');
+    }
+    expect(codes.size).toBe(2);
+    const [first, second] = [...codes.values()];
+    expect(first).toMatch(/^\d{4}$/);
+    expect(second).toBe(first);
   }, 30_000);
 
   it('replaces a worker that is killed', async () => {

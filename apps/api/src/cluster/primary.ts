@@ -7,7 +7,7 @@ import type { ClusterMessage } from './messages';
 import { restartDelayMs, type RestartState } from './restart-backoff';
 
 /** Past the workers' own shutdown timeout: they exit by themselves first (shutdown.ts). */
-const STOP_MARGIN_MS = 5_000;
+const STOP_MARGIN_MS = 2_000;
 
 interface Slot {
   index: number;
