@@ -12,6 +12,8 @@ const STOP_MARGIN_MS = 2_000;
 interface Slot {
   index: number;
   worker: Worker | undefined;
+  /** The worker serves (so it has its shutdown message listener). */
+  listening: boolean;
   startedAt: number;
   restart: RestartState;
   timer: NodeJS.Timeout | undefined;
@@ -53,6 +55,7 @@ export async function runPrimary(config: Config): Promise<void> {
   const slots: Slot[] = Array.from({ length: config.apiProcesses }, (_, i) => ({
     index: i + 1,
     worker: undefined,
+    listening: false,
     startedAt: 0,
     restart: { quickDeaths: 0 },
     timer: undefined,
@@ -61,12 +64,14 @@ export async function runPrimary(config: Config): Promise<void> {
   const fork = (slot: Slot) => {
     slot.timer = undefined;
     slot.startedAt = Date.now();
+    slot.listening = false;
     slot.worker = cluster.fork({
       API_WORKER_INDEX: String(slot.index),
       SANDBOX_PORT: String(sandboxPort),
     });
     const { pid } = slot.worker.process;
     logger.info({ worker: slot.index, pid }, 'API worker started');
+    slot.worker.once('listening', () => (slot.listening = true));
     slot.worker.once('exit', (code, signal) => onExit(slot, pid, code, signal));
   };
 
@@ -78,6 +83,7 @@ export async function runPrimary(config: Config): Promise<void> {
 
   function onExit(slot: Slot, pid: number | undefined, code: number | null, signal: string | null) {
     slot.worker = undefined;
+    slot.listening = false;
     if (stopping) {
       if (code !== 0) failedExits += 1;
       logger.info({ worker: slot.index, pid, code, signal }, 'API worker stopped');
@@ -105,9 +111,10 @@ export async function runPrimary(config: Config): Promise<void> {
       if (slot.timer) clearTimeout(slot.timer);
       slot.timer = undefined;
       // A message, not the signal: a terminal's Ctrl-C reaches the workers too, and the same
-      // signal twice would read as the impatient second one.
+      // signal twice would read as the impatient second one. A worker still starting may not
+      // listen for messages yet; the signal stops it (gracefully once its shutdown is set up).
       const message: ClusterMessage = { owo: 'shutdown', signal };
-      if (slot.worker?.isConnected()) slot.worker.send(message);
+      if (slot.worker && slot.listening && slot.worker.isConnected()) slot.worker.send(message);
       else slot.worker?.process.kill('SIGTERM');
     }
     checkStopped();
