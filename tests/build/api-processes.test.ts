@@ -80,6 +80,9 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('compiled API with API_PROCESSES=2 on Postg
   let database: ScratchDatabase;
   let server: ChildProcess;
   let port: number;
+  let metricsPort: number;
+  /** Health checks answered 200 so far, by any worker. */
+  let healthAnswered = 0;
   let output = '';
   let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   const seen = new Set<number>();
@@ -118,7 +121,9 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('compiled API with API_PROCESSES=2 on Postg
 
   const workerOf = async () => {
     const reply = await once('GET', '/api/health');
-    return reply?.status === 200 ? reply.pid : undefined;
+    if (reply?.status !== 200) return undefined;
+    healthAnswered += 1;
+    return reply.pid;
   };
 
   /** The worker pids that answer a burst of fresh connections. */
@@ -149,7 +154,7 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('compiled API with API_PROCESSES=2 on Postg
 
   it('answers from two worker processes', async () => {
     expect(existsSync(serverJs), `${serverJs} is missing: run npm run build`).toBe(true);
-    port = await freePort();
+    [port, metricsPort] = [await freePort(), await freePort()];
     server = spawn(process.execPath, [serverJs], {
       cwd: dataDir,
       env: plainEnv({
@@ -160,6 +165,7 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('compiled API with API_PROCESSES=2 on Postg
         HOST: '127.0.0.1',
         // 0: the primary starts the simulators on a free port and tells the workers which.
         SANDBOX_PORT: '0',
+        METRICS_PORT: String(metricsPort),
         WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
         LOG_LEVEL: 'warn',
       }),
@@ -180,6 +186,27 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('compiled API with API_PROCESSES=2 on Postg
     }
     expect([...pids], `server output:\n${output}`).toHaveLength(2);
     expect(pids.has(server.pid!)).toBe(false);
+  }, 30_000);
+
+  it('serves the series of every worker, summed, on the one metrics port', async () => {
+    const healthCount = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith('owo_http_requests_total{') && l.includes('"/api/health"'));
+      return { text, count: line ? Number(line.split(' ').pop()) : 0 };
+    };
+    // A reply reaches the client just before its worker counts it: wait for the last one.
+    const deadline = Date.now() + 5_000;
+    let scrape = await healthCount();
+    while (scrape.count < healthAnswered && Date.now() < deadline) {
+      await sleep(100);
+      scrape = await healthCount();
+    }
+    expect(healthAnswered).toBeGreaterThan(2);
+    // Both workers answered health checks, so only their sum reaches the total.
+    expect(scrape.count).toBe(healthAnswered);
+    expect(scrape.text).toMatch(/^process_cpu_user_seconds_total \d/m);
   }, 30_000);
 
   it('shows a code one worker mailed in the sandbox mailbox of every worker', async () => {
