@@ -5,7 +5,7 @@
 import { z } from 'zod/mini';
 import { parseNairaToKobo } from './money';
 import { NETWORK_NAMES, type NetworkName } from './networks';
-import { refuse } from './schemas/mini-helpers';
+import { refuse } from './schemas/fields';
 
 export const SUPPLIER_IDS = ['vtpass', 'datastation', 'ogdams', 'palmpay', 'safehaven'] as const;
 export type SupplierId = (typeof SUPPLIER_IDS)[number];

@@ -11,8 +11,8 @@ import {
   SHUTDOWN_SERVICES,
   UTILITY_DISCOUNT_MAX_PERCENT,
 } from '../constants';
-import { refuse } from './mini-helpers';
 import { nairaAmountField } from './purchases';
+import { refuse } from './fields';
 
 /** Admin bodies and queries (spec 2 §7), shared by the admin screens and the API. */
 

@@ -8,8 +8,7 @@ import {
   SWAP_NETWORKS,
   SWAP_STATUSES,
 } from '../constants';
-import { EMAIL_PATTERN } from './fields';
-import { refuse } from './mini-helpers';
+import { EMAIL_PATTERN, refuse } from './fields';
 
 /**
  * Airtime-to-cash bodies and queries (spec 2 §5, §7), shared by the form and the API. Messages

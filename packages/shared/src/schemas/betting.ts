@@ -2,8 +2,7 @@ import { z } from 'zod/mini';
 import { BETTING_SCENE_CODE } from '../constants';
 import { messages } from '../messages';
 import { wholeNairaDigits } from '../money';
-import { pinField } from './fields';
-import { refuse } from './mini-helpers';
+import { pinField, refuse } from './fields';
 
 /** Betting bodies of spec §7 (Betting), shared by the betting screen and the API. */
 

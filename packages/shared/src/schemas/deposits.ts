@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { DEPOSIT_MIN_NAIRA } from '../constants';
 import { messages } from '../messages';
 import { nairaAmountField } from './purchases';
-import { preprocess } from './mini-helpers';
+import { preprocess } from './fields';
 
 /**
  * Deposit bodies of spec §7 (POST deposit, deposit/bank-transfer, account/virtual): a naira amount,

@@ -2,8 +2,7 @@ import { z } from 'zod/mini';
 import { IDENTITY_NUMBER_LENGTH, IDENTITY_TYPES } from '../constants';
 import { messages } from '../messages';
 import { toInternationalPhone } from '../phone';
-import { emailField, phoneField } from './fields';
-import { preprocess } from './mini-helpers';
+import { emailField, phoneField, preprocess } from './fields';
 
 /** Bodies of spec §7 "Verification and accounts", shared by the screens and the API. */
 

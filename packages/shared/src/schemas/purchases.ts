@@ -15,8 +15,7 @@ import {
   ELECTRICITY_MAX_NAIRA,
   ELECTRICITY_MIN_NAIRA,
 } from '../constants';
-import { pinField } from './fields';
-import { refuse } from './mini-helpers';
+import { pinField, refuse } from './fields';
 
 /** Purchase bodies of spec §7 (both families), shared by the screens and the API. */
 

@@ -2,8 +2,7 @@ import { z } from 'zod/mini';
 import { TRANSFER_MIN_NAIRA } from '../constants';
 import { messages } from '../messages';
 import { parseNairaToKobo } from '../money';
-import { EMAIL_PATTERN, emailField, pinField } from './fields';
-import { refuse } from './mini-helpers';
+import { EMAIL_PATTERN, emailField, pinField, refuse } from './fields';
 
 /** Transfer bodies of spec §7 (Transfers), shared by the transfer screen and the API. */
 

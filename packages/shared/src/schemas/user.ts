@@ -1,8 +1,14 @@
 import { z } from 'zod/mini';
 import { messages } from '../messages';
 import { toInternationalPhone } from '../phone';
-import { birthDateField, genderField, localPhoneField, phoneField, pinField } from './fields';
-import { preprocess } from './mini-helpers';
+import {
+  birthDateField,
+  genderField,
+  localPhoneField,
+  phoneField,
+  pinField,
+  preprocess,
+} from './fields';
 
 /** Empty strings mean "not given": the profile update sends only non-empty fields (§5). */
 const optional = <T extends z.core.SomeType>(field: T) =>
