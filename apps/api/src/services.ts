@@ -85,7 +85,7 @@ export function createServices(given: AppDeps) {
   const catalogue = createCatalogueService(deps);
   const switches = createSwitchService(deps);
   const settlement = createSettlement(deps, ledger);
-  const placeOrder = createOrderFlow(deps, ledger, settlement, pin, switches, limits);
+  const placeOrder = createOrderFlow(deps, ledger, settlement, pin, limits);
   const purchases = createPurchaseService(deps, catalogue, placeOrder);
   const history = createHistoryService(deps);
   const notifications = createNotificationService(deps);

@@ -51,10 +51,15 @@ const SHARDED = new Set<string>([
   'float:safehaven',
 ]);
 
-/** The shard of a sharded account for a key (a purchase id): the same key, the same shard. */
+/** The shard (0 to SHARD_COUNT - 1) of a key (a purchase id): the same key, the same shard. */
+export function shardIndex(key: string): number {
+  return createHash('sha1').update(key).digest().readUInt32BE(0) % SHARD_COUNT;
+}
+
+/** The shard of a sharded account for a key; owo_purchase_settle names shards the same way. */
 export function shardCode(code: SystemAccountCode, key: string): string {
   if (!SHARDED.has(code)) return code;
-  const n = createHash('sha1').update(key).digest().readUInt32BE(0) % SHARD_COUNT;
+  const n = shardIndex(key);
   return n === 0 ? code : `${code}#${n}`;
 }
 

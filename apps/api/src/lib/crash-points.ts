@@ -9,7 +9,7 @@ export const CRASH_POINTS = [
   'purchase:before-reserve',
   'purchase:after-reserve',
   'purchase:after-supplier',
-  'purchase:before-post',
+  'purchase:before-settle',
   'purchase:after-post',
   'transfer:before-commit',
   'transfer:after-commit',

@@ -135,8 +135,9 @@ export const SCENARIOS: Scenario[] = [
   purchaseAt('purchase:after-reserve', PHONES.delivered, 'failed'),
   duringSupplierCall,
   purchaseAt('purchase:after-supplier', PHONES.delivered, 'delivered'),
-  // Dies inside the void's transaction (rolled back); the reconciler voids it once.
-  purchaseAt('purchase:before-post', PHONES.failed, 'failed'),
+  // Dies with the supplier's refusal in hand, before the one statement that voids it: the
+  // reconciler learns the failure from the supplier and voids it once.
+  purchaseAt('purchase:before-settle', PHONES.failed, 'failed'),
   purchaseAt('purchase:after-post', PHONES.delivered, 'delivered'),
   transferAt('transfer:before-commit'),
   transferAt('transfer:after-commit'),

@@ -6,7 +6,6 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { auditRepository, type Actor } from '../audit/repository';
 import { limitsRepository } from '../limits/repository';
-import { startOfLagosDay } from '../limits/service';
 import { toUserDto } from '../users/dto';
 import { usersRepository } from '../users/repository';
 import { adminUsersRepository } from './users-repository';
@@ -52,7 +51,7 @@ export function createAdminUserService({ database, clock, config }: AppDeps) {
         adminUsersRepository.accounts(db, userId),
         adminUsersRepository.latestVerification(db, userId),
         adminUsersRepository.lastStatusChange(db, userId),
-        limitsRepository.outflowSince(db, userId, startOfLagosDay(clock.now())),
+        limitsRepository.outflowOn(db, userId, clock.now()),
       ]);
       const limits = config.walletLimits[user.isKycVerified ? 'verified' : 'unverified'];
       return {

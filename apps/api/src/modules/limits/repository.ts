@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { ledgerAccounts, reviewFlags, transactions, users } from '../../db/schema';
+import { dailyOutflows, ledgerAccounts, reviewFlags, users } from '../../db/schema';
 
 /** A wallet row locked for this transaction, with what the limit checks read of it. */
 export interface LockedWallet {
@@ -35,23 +35,19 @@ export const limitsRepository = {
   },
 
   /**
-   * Kobo the customer sent out of the wallet since `from`: debits that are not failed (pending
-   * counts). An operator's debit (a correction) is not the customer's spending and uses none of
-   * their daily limit.
+   * Kobo the customer sent out of the wallet on the Lagos day `at` falls on: debits that are not
+   * failed (pending counts); an operator's debit (a correction) is not the customer's spending and
+   * uses none of their daily limit. Read from the running total the transactions trigger keeps
+   * (migration 0014), one row, whatever the day's number of payments.
    */
-  async outflowSince(db: DbOrTx, userId: string, from: Date): Promise<number> {
+  async outflowOn(db: DbOrTx, userId: string, at: Date): Promise<number> {
     const [row] = await db
-      .select({
-        total: sql<string>`coalesce(sum(${transactions.amountKobo}), 0)::text`,
-      })
-      .from(transactions)
+      .select({ total: dailyOutflows.totalKobo })
+      .from(dailyOutflows)
       .where(
         and(
-          eq(transactions.userId, userId),
-          eq(transactions.type, 'debit'),
-          ne(transactions.serviceType, 'adjustment'),
-          inArray(transactions.status, ['pending', 'success']),
-          gte(transactions.createdAt, from),
+          eq(dailyOutflows.userId, userId),
+          sql`${dailyOutflows.day} = owo_lagos_day(${at.toISOString()}::timestamptz)`,
         ),
       );
     return Number(row?.total ?? 0);

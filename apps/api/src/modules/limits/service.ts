@@ -24,6 +24,18 @@ function fill(template: string, values: Record<string, string>): string {
  * how much it may hold. Spending and new deposit sessions are refused past them; money that has
  * already arrived is never refused — a credit past the cap is kept and flagged for review.
  */
+/** The refusal of a payment past the daily limit, with what is left of it today. */
+function dailyLimitError(verified: boolean, limitKobo: number, spentKobo: number): AppError {
+  const remaining = Math.max(0, limitKobo - spentKobo);
+  const message = fill(messages.dailyLimitReached, {
+    limit: formatKobo(limitKobo),
+    remaining: formatKobo(remaining),
+  });
+  return new AppError('LIMIT_EXCEEDED', {
+    message: verified ? message : `${message} ${messages.limitRaiseHint}`,
+  });
+}
+
 export function createLimitsService({ config, clock }: AppDeps) {
   function limitsFor(verified: boolean): WalletLimits & { verified: boolean } {
     return { ...config.walletLimits[verified ? 'verified' : 'unverified'], verified };
@@ -50,21 +62,12 @@ export function createLimitsService({ config, clock }: AppDeps) {
      */
     async assertCanSpend(tx: Tx, wallet: LockedWallet, amountKobo: number): Promise<void> {
       const limits = limitsFor(wallet.isKycVerified);
-      const spent = await limitsRepository.outflowSince(
-        tx,
-        wallet.userId,
-        startOfLagosDay(clock.now()),
-      );
+      const spent = await limitsRepository.outflowOn(tx, wallet.userId, clock.now());
       if (spent + amountKobo <= limits.dailyOutKobo) return;
-      const remaining = Math.max(0, limits.dailyOutKobo - spent);
-      const message = fill(messages.dailyLimitReached, {
-        limit: formatKobo(limits.dailyOutKobo),
-        remaining: formatKobo(remaining),
-      });
-      throw new AppError('LIMIT_EXCEEDED', {
-        message: limits.verified ? message : `${message} ${messages.limitRaiseHint}`,
-      });
+      throw dailyLimitError(limits.verified, limits.dailyOutKobo, spent);
     },
+
+    dailyLimitError,
 
     /** Before a deposit session is created: the balance plus this amount must fit the cap. */
     async assertCanReceive(db: DbOrTx, userId: string, balanceKobo: number, amountKobo: number) {

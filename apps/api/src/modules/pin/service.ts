@@ -88,6 +88,8 @@ export function createPinService({ database, clock, config }: AppDeps, otp: OtpS
 
   return {
     checkPin,
+    /** The stored form of a PIN, for checks made inside the database (the purchase's reserve). */
+    digestOf: pinDigest,
 
     async validate(userId: string, pin: string) {
       await checkPin(userId, pin);

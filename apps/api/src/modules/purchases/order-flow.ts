@@ -1,26 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import type { TransactionMetadata, ServiceType } from '@owo/shared/api-types';
+import { AIRTIME_NETWORK_SWITCHES, PIN_LOCK_MS, PIN_MAX_FAILURES } from '@owo/shared/constants';
 import type { PurchaseOutcome } from '@owo/providers/types';
 import { makeVtpassRequestId } from '@owo/providers/vtpass/request-id';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { crashPoint } from '../../lib/crash-points';
 import type { Ledger } from '../../ledger/ledger';
-import { LedgerError } from '../../ledger/ledger';
 import { refusalsRepository } from '../alerts/refusals-repository';
 import type { LimitsService } from '../limits/service';
 import type { PinService } from '../pin/service';
-import type { SwitchService, SwitchableService } from '../switches/service';
+import type { SwitchableService } from '../switches/service';
 import { transactionsRepository } from '../transactions/repository';
-import {
-  KeyTaken,
-  assertKeyFree,
-  claimKey,
-  replayIfUsed,
-  replayStored,
-  requestHash,
-  storeReply,
-  type RequestContext,
-} from './idempotency';
+import { replayStored, requestHash, storeReply, type RequestContext } from './idempotency';
+import { hotPathRepository, type HistoryRow, type ReserveOutcome } from './hot-path-repository';
 import { replyFor, type StoredReply } from './replies';
 import { purchasesRepository, type PurchaseRow } from './repository';
 import type { Settlement } from './settlement';
@@ -81,7 +74,6 @@ export function createOrderFlow(
   ledger: Ledger,
   settlement: Settlement,
   pin: PinService,
-  switches: SwitchService,
   limits: LimitsService,
 ) {
   const { database, clock, providers, logger } = deps;
@@ -95,66 +87,113 @@ export function createOrderFlow(
   const replay = (userId: string, key: string, hash: string) =>
     replayStored(database, userId, key, hash, fromOrder);
 
-  async function assertOn({ service, metadata }: OrderDraft) {
-    // Airtime also answers to its network's own switch (the admin's per-network cards).
-    if (service !== 'system') return switches.assertOn(service, metadata.network);
-    if (!(await switches.status()).system) throw new AppError('SERVICE_UNAVAILABLE');
+  /** The shutdown switches that stop a draft: the system's, its service's, airtime's network. */
+  function switchesOf({ service, metadata }: OrderDraft): string[] {
+    if (service === 'system') return ['system'];
+    const names = ['system', service];
+    const network = String(metadata.network ?? '').toUpperCase();
+    const own = AIRTIME_NETWORK_SWITCHES[network as keyof typeof AIRTIME_NETWORK_SWITCHES];
+    if (service === 'airtime' && own) names.push(own);
+    return names;
   }
 
+  /**
+   * Phase 1 in one statement (owo_purchase_reserve, decision 0038): the key, the switches, the
+   * PIN, the daily limit and the balance are checked and the order, its history row and
+   * wallet → in-flight written, or nothing but a wrong PIN's count is.
+   */
   async function reserve(ctx: OrderContext, draft: OrderDraft, hash: string) {
-    const reference = makeVtpassRequestId(clock.now());
-    return database.db.transaction(async (tx) => {
-      // First the wallet lock, then the key (a queued duplicate replays), then the daily limit
-      // (before this order's own row, which would otherwise count twice).
-      const [wallet] = await limits.lockWallets(tx, [ctx.userId]);
-      if (!wallet) throw new AppError('UNAUTHORIZED');
-      await assertKeyFree(tx, ctx.userId, ctx.idempotencyKey);
-      await limits.assertCanSpend(tx, wallet, draft.sellingKobo);
-      const row = await transactionsRepository.insert(tx, {
-        userId: ctx.userId,
-        type: 'debit',
+    const now = clock.now();
+    const transactionId = randomUUID();
+    const reference = makeVtpassRequestId(now);
+    const metadata = JSON.parse(JSON.stringify(draft.metadata)) as Record<string, unknown>;
+    const nextCheckAt = new Date(now.getTime() + deps.config.processingGraceMs);
+    const limits = deps.config.walletLimits;
+    const outcome = await hotPathRepository.reserve(database.db, {
+      userId: ctx.userId,
+      key: ctx.idempotencyKey,
+      requestHash: hash,
+      transactionId,
+      now,
+      switches: switchesOf(draft),
+      pinDigest: pin.digestOf(ctx.userId, ctx.pin),
+      pinMaxFailures: PIN_MAX_FAILURES,
+      pinLockMs: PIN_LOCK_MS,
+      dailyLimitUnverifiedKobo: limits.unverified.dailyOutKobo,
+      dailyLimitVerifiedKobo: limits.verified.dailyOutKobo,
+      inFlightAccountId: await ledger.account('in_flight', database.db, transactionId),
+      order: {
         serviceType: draft.serviceType,
-        amountKobo: draft.sellingKobo,
-        status: 'pending',
+        amount: draft.sellingKobo,
         reference,
         description: draft.description,
-        metadata: { ...draft.metadata },
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      });
-      await claimKey(tx, ctx, hash, row.id);
-      const purchase: PurchaseRow = {
-        transactionId: row.id,
-        userId: ctx.userId,
+        metadata,
         product: draft.product,
         supplier: supplierOf(draft.request),
-        state: 'processing',
         request: draft.request as unknown as Record<string, unknown>,
-        supplierRequestId: reference,
-        supplierReference: null,
-        sellingKobo: draft.sellingKobo,
-        costKobo: draft.costKobo,
-        attempts: 0,
-        nextCheckAt: new Date(clock.now().getTime() + deps.config.processingGraceMs),
-        leaseUntil: null,
-        lastDescription: '',
-        lastAnswer: null,
-        resolvedAt: null,
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      };
-      await purchasesRepository.insert(tx, purchase);
-      await ledger.apply(tx, [
-        {
-          debitAccountId: wallet.walletId,
-          creditAccountId: await ledger.account('in_flight', tx, row.id),
-          amountKobo: draft.sellingKobo,
-          code: 'purchase_reserve',
-          transactionId: row.id,
-        },
-      ]);
-      return { row, purchase };
+        cost: draft.costKobo,
+        nextCheckAt: nextCheckAt.toISOString(),
+      },
     });
+    if (outcome.outcome !== 'ok') return outcome;
+    // The rows as the function wrote them (the reply and the settlement start from these).
+    const row: HistoryRow = {
+      id: transactionId,
+      userId: ctx.userId,
+      type: 'debit',
+      serviceType: draft.serviceType,
+      amountKobo: draft.sellingKobo,
+      status: 'pending',
+      reference,
+      description: draft.description,
+      metadata,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const purchase: PurchaseRow = {
+      transactionId,
+      userId: ctx.userId,
+      product: draft.product,
+      supplier: supplierOf(draft.request),
+      state: 'processing',
+      request: draft.request as unknown as Record<string, unknown>,
+      supplierRequestId: reference,
+      supplierReference: null,
+      sellingKobo: draft.sellingKobo,
+      costKobo: draft.costKobo,
+      attempts: 0,
+      nextCheckAt,
+      leaseUntil: null,
+      lastDescription: '',
+      lastAnswer: null,
+      resolvedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return { outcome: 'ok' as const, row, purchase };
+  }
+
+  /** A refused reserve as the customer hears it; undefined for a key another request holds. */
+  function refusalOf(outcome: Exclude<ReserveOutcome, { outcome: 'ok' }>): AppError | undefined {
+    switch (outcome.outcome) {
+      case 'key_taken':
+        return undefined;
+      case 'service_off':
+        return new AppError('SERVICE_UNAVAILABLE');
+      case 'pin_not_set':
+        return new AppError('PIN_NOT_SET');
+      case 'pin_locked':
+        return new AppError('PIN_LOCKED');
+      case 'pin_incorrect':
+        return new AppError('PIN_INCORRECT');
+      case 'limit':
+        return limits.dailyLimitError(outcome.verified, outcome.limit, outcome.spent);
+      case 'insufficient_funds':
+        return new AppError('INSUFFICIENT_FUNDS');
+      case 'no_wallet':
+      case 'pin_legacy':
+        return new AppError('UNAUTHORIZED');
+    }
   }
 
   /**
@@ -197,27 +236,24 @@ export function createOrderFlow(
     buildDraft: () => Promise<OrderDraft>,
   ): Promise<StoredReply> {
     const hash = requestHash(ctx.route, ctx.body);
-    const replayed = await replayIfUsed(database, ctx.userId, ctx.idempotencyKey, hash, fromOrder);
-    if (replayed) return replayed;
-
     const draft = await buildDraft();
-    await assertOn(draft);
-    await pin.checkPin(ctx.userId, ctx.pin);
 
-    let reserved;
     crashPoint(deps.config, 'purchase:before-reserve');
-    try {
+    let reserved = await reserve(ctx, draft, hash);
+    if (reserved.outcome === 'pin_legacy') {
+      // A PIN stored before PINs became keyed digests: checked (and re-stored) the old way once.
+      await pin.checkPin(ctx.userId, ctx.pin);
       reserved = await reserve(ctx, draft, hash);
-    } catch (error) {
-      if (error instanceof KeyTaken && ctx.idempotencyKey) {
-        return replay(ctx.userId, ctx.idempotencyKey, hash);
-      }
-      if (error instanceof LedgerError && error.code === 'insufficient_funds') {
-        throw new AppError('INSUFFICIENT_FUNDS');
-      }
-      throw error;
+    }
+    if (reserved.outcome === 'key_taken' && ctx.idempotencyKey) {
+      return replay(ctx.userId, ctx.idempotencyKey, hash);
+    }
+    if (reserved.outcome !== 'ok') {
+      throw refusalOf(reserved) ?? new AppError('IDEMPOTENCY_IN_PROGRESS');
     }
     let purchase = reserved.purchase;
+    // The history row as it stands (a move to the next supplier names it in the metadata).
+    let current = reserved.row;
     crashPoint(deps.config, 'purchase:after-reserve');
 
     // Real time, not the app clock: what matters is how long we have been talking to suppliers.
@@ -248,28 +284,32 @@ export function createOrderFlow(
         'a supplier refused the order; the next one on its route is tried',
       );
       purchase = moved;
+      current = { ...current, metadata: { ...current.metadata, supplier: moved.supplier } };
       outcome = await callSupplier(providers, next.request, moved.supplierRequestId);
     }
 
     if (outcome.status === 'pending') {
       if (await settlement.markPending(purchase, outcome)) {
         deps.metrics?.purchase(purchase.supplier, 'pending');
-        const reply = replyFor(reserved.row);
+        const reply = replyFor(current);
         await storeReply(database.db, ctx, reply);
         return reply;
       }
     } else {
-      let stored: StoredReply | undefined;
-      const settled = await settlement.settle(purchase, outcome, async (tx, row) => {
-        stored = replyFor(row);
-        await storeReply(tx, ctx, stored);
-      });
+      const key = ctx.idempotencyKey;
+      crashPoint(deps.config, 'purchase:before-settle');
+      const settled = await settlement.settle(
+        purchase,
+        outcome,
+        undefined,
+        key ? { key, replyFor, predicted: current } : undefined,
+      );
       crashPoint(deps.config, 'purchase:after-post');
-      if (settled && stored) return stored;
+      if (settled) return replyFor(settled);
     }
     // The reconciler resolved it first (a very slow supplier): answer from the order as it is.
     const row = await transactionsRepository.findById(database.db, purchase.transactionId);
-    const reply = replyFor(row ?? reserved.row);
+    const reply = replyFor(row ?? current);
     await storeReply(database.db, ctx, reply);
     return reply;
   };

@@ -1,20 +1,26 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { PurchaseOutcome } from '@owo/providers/types';
 import type { AppDeps } from '../../deps';
-import { crashPoint } from '../../lib/crash-points';
-import { supplierFloat } from '../../ledger/accounts';
-import type { Ledger, Transfer } from '../../ledger/ledger';
-import { ledgerRepository } from '../../ledger/repository';
+import { shardIndex, type Ledger } from '../../ledger/ledger';
 import type { Tx } from '../../db/client';
-import { transactionsRepository, type TransactionRow } from '../transactions/repository';
-import { recordSettledNotice } from '../notifications/settled-notice';
 import { alertsRepository } from './alerts-repository';
-import { purchasesRepository, type PurchaseRow } from './repository';
+import { hotPathRepository, type HistoryRow, type SettleInput } from './hot-path-repository';
+import type { StoredReply } from './replies';
+import { idempotencyRepository, purchasesRepository, type PurchaseRow } from './repository';
 
 /** Requery backoff: soon at first, then hourly; an order is never failed for want of an answer. */
 const BACKOFF_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
 
 export function nextCheckDelayMs(attempts: number): number {
   return BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)] ?? 3_600_000;
+}
+
+/** What the paying request keeps for its idempotency key when it settles its own order. */
+export interface PaidReply {
+  key: string;
+  replyFor: (row: HistoryRow) => StoredReply;
+  /** The history row as the paying request knows it (written by its reserve). */
+  predicted: HistoryRow;
 }
 
 type Terminal = Extract<PurchaseOutcome, { status: 'delivered' | 'failed' }>;
@@ -37,93 +43,89 @@ export function answerOf(outcome: PurchaseOutcome): unknown {
 
 /**
  * Phase 3 of a purchase: post (in-flight → supplier float for the cost, in-flight → revenue for
- * the margin) or void (in-flight → wallet), in the transaction that moves the order to its final
- * state. Used by the paying request and by the reconciler alike; the conditional state update in
- * purchasesRepository.resolve makes the first of them win and the other a no-op.
+ * the margin) or void (in-flight → wallet), in the one statement that moves the order to its
+ * final state (owo_purchase_settle, migration 0014). Used by the paying request and by the
+ * reconciler alike; the function's state condition makes the first of them win and the other a
+ * no-op.
  */
 export function createSettlement(
-  { database, clock, config, logger, metrics }: AppDeps,
-  ledger: Ledger,
+  { database, clock, logger, metrics }: AppDeps,
+  // Kept for the callers' wiring: the settlement's ledger moves now run in the database.
+  _ledger: Ledger,
 ) {
   async function settle(
     purchase: PurchaseRow,
     outcome: Terminal,
-    alsoInTransaction?: (tx: Tx, row: TransactionRow) => Promise<void>,
-  ): Promise<TransactionRow | undefined> {
-    const settled = await database.db.transaction(async (tx) => {
-      const resolved = await purchasesRepository.resolve(tx, purchase.transactionId, {
-        state: outcome.status,
-        supplierReference: outcome.status === 'delivered' ? outcome.providerReference : undefined,
-        lastDescription: outcome.description.slice(0, 500),
-        lastAnswer: answerOf(outcome),
-        resolvedAt: clock.now(),
-      });
-      if (!resolved) return undefined;
-      await recordSettledNotice(tx, purchase, outcome.status, clock.now());
-      if (outcome.status === 'failed' && outcome.alert) await raiseAlert(tx, resolved, outcome);
-
-      const id = resolved.transactionId;
-      const inFlight = await ledger.account('in_flight', tx, id);
-      const transfers: Transfer[] = [];
-      if (outcome.status === 'delivered') {
-        const float = await ledger.account(supplierFloat(resolved.supplier), tx, id);
-        const margin = resolved.sellingKobo - resolved.costKobo;
-        transfers.push({
-          debitAccountId: inFlight,
-          creditAccountId: float,
-          amountKobo: resolved.costKobo,
-          code: 'purchase_cost',
-          transactionId: id,
-        });
-        const revenue = await ledger.account('revenue', tx, id);
-        if (margin > 0) {
-          transfers.push({
-            debitAccountId: inFlight,
-            creditAccountId: revenue,
-            amountKobo: margin,
-            code: 'purchase_margin',
-            transactionId: id,
-          });
-        } else if (margin < 0) {
-          // Sold below cost (a price set too low): revenue carries the loss.
-          transfers.push({
-            debitAccountId: revenue,
-            creditAccountId: inFlight,
-            amountKobo: -margin,
-            code: 'purchase_margin_loss',
-            transactionId: id,
-          });
-        }
-      } else {
-        const wallet = await ledgerRepository.walletOf(tx, resolved.userId);
-        if (!wallet) throw new Error(`wallet of ${resolved.userId} is missing`);
-        transfers.push({
-          debitAccountId: inFlight,
-          creditAccountId: wallet.id,
-          amountKobo: resolved.sellingKobo,
-          code: 'purchase_void',
-          transactionId: id,
-        });
-      }
-      const extra: Record<string, unknown> = { processedAt: clock.now().toISOString() };
-      if (outcome.status === 'delivered') {
-        if (outcome.token) extra.token = outcome.token;
-        if (outcome.units) extra.units = outcome.units;
-      }
-      const row = await transactionsRepository.setOutcome(
-        tx,
-        id,
-        outcome.status === 'delivered' ? 'success' : 'failed',
-        extra,
+    /** More writes that must commit with the settlement (an admin's decision and its audit). */
+    alsoInTransaction?: (tx: Tx, row: HistoryRow) => Promise<void>,
+    /** The paying request's idempotency reply, from the history row as it will read. */
+    reply?: PaidReply,
+  ): Promise<HistoryRow | undefined> {
+    const extra: Record<string, unknown> = { processedAt: clock.now().toISOString() };
+    if (outcome.status === 'delivered') {
+      if (outcome.token) extra.token = outcome.token;
+      if (outcome.units) extra.units = outcome.units;
+    }
+    const status = outcome.status === 'delivered' ? 'success' : 'failed';
+    // The paying request's reply is kept in the same statement: it is what the row will read
+    // after this update (the same merge the function makes), checked against the row below.
+    const expected: HistoryRow | undefined = reply && {
+      ...reply.predicted,
+      status,
+      metadata: JSON.parse(JSON.stringify({ ...reply.predicted.metadata, ...extra })) as Record<
+        string,
+        unknown
+      >,
+    };
+    const stored = reply && expected ? reply.replyFor(expected) : undefined;
+    const alert = outcome.status === 'failed' ? outcome.alert?.slice(0, 500) : undefined;
+    const input: SettleInput = {
+      transactionId: purchase.transactionId,
+      state: outcome.status,
+      supplierReference: outcome.status === 'delivered' ? outcome.providerReference : undefined,
+      description: outcome.description.slice(0, 500),
+      answer: answerOf(outcome),
+      now: clock.now(),
+      extra,
+      shard: shardIndex(purchase.transactionId),
+      alert,
+      reply: reply && stored ? { key: reply.key, ...stored } : undefined,
+    };
+    const settled = alsoInTransaction
+      ? await database.db.transaction(async (tx) => {
+          const row = await hotPathRepository.settle(tx, input);
+          if (row) await alsoInTransaction(tx, row);
+          return row;
+        })
+      : await hotPathRepository.settle(database.db, input);
+    if (!settled) return undefined;
+    if (alert) {
+      logger.error(
+        { order: purchase.transactionId, supplier: purchase.supplier, alert },
+        'operator alert: a supplier refused us',
       );
-      await alsoInTransaction?.(tx, row);
-      crashPoint(config, 'purchase:before-post');
-      // Last: the shared system rows stay locked only from here to the commit.
-      await ledger.apply(tx, transfers);
-      return row;
-    });
+    }
     // Counted once committed, by whichever resolver won (decision 0026).
-    if (settled) metrics?.purchase(purchase.supplier, outcome.status);
+    metrics?.purchase(purchase.supplier, outcome.status);
+    if (reply && stored) {
+      const actual = reply.replyFor(settled);
+      if (
+        !isDeepStrictEqual(JSON.parse(JSON.stringify(actual)), JSON.parse(JSON.stringify(stored)))
+      ) {
+        // Never expected: the row moved in a way the prediction missed. Keep the true reply.
+        logger.warn(
+          { order: purchase.transactionId },
+          'settled reply differed from its prediction',
+        );
+        await idempotencyRepository.storeReply(
+          database.db,
+          purchase.userId,
+          reply.key,
+          actual.status,
+          actual.body,
+        );
+      }
+    }
     return settled;
   }
 
