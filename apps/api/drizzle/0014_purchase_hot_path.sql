@@ -12,7 +12,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT ((at AT TIME ZONE 'UTC') + interval '1 hour')::date
 $$;
 --> statement-breakpoint
--- The daily limit's running total (decision 0038). A debit counts while it is pending or
+-- The daily limit's running total (decision 0040). A debit counts while it is pending or
 -- successful, operator debits (service_type 'adjustment') never: the same rule the sum over the
 -- day's rows applied, kept per row change, whichever code path writes it.
 CREATE FUNCTION owo_track_outflow() RETURNS trigger
@@ -103,7 +103,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- A purchase's reserve in one statement (decision 0038): claim the idempotency key, check the
+-- A purchase's reserve in one statement (decision 0040): claim the idempotency key, check the
 -- shutdown switches, the PIN (under the user's row lock, counting a wrong one), the daily limit
 -- (the running total, under the wallet's row lock) and the balance, then write the order, its
 -- history row and wallet → in-flight. Every refusal is decided before any business row is

@@ -69,7 +69,7 @@ export function createServices(given: AppDeps) {
   metrics.readFrom(scrapeSources(deps));
   const otp = createOtpService(deps);
   const sessions = createSessionService(deps);
-  const guards = createGuards(sessions, deps.database);
+  const guards = createGuards(sessions);
   const auth = createAuthService(deps, otp, sessions);
   // Uploaded pictures, in the database so every node serves them (decision 0021).
   const files = createFileService(databaseFileStore(deps.database));

@@ -688,5 +688,5 @@ export * from './schema-beneficiaries';
 export * from './schema-notifications';
 // Admin e-mail alerts' occurrences (decision 0030).
 export * from './schema-alerts';
-// The daily limit's running totals, kept by a trigger (decision 0038).
+// The daily limit's running totals, kept by a trigger (decision 0040).
 export * from './schema-outflows';

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { SessionService } from '../modules/auth/session-service';
-import { usersRepository, type UserWithBalance } from '../modules/users/repository';
-import type { Database } from '../db/client';
+import type { UserWithBalance } from '../modules/users/repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,16 +16,14 @@ export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<vo
  * Bearer auth on the server: every authenticated route runs requireUser, requireStaff (admin-area
  * reads) or requireAdmin (admin-area writes).
  */
-export function createGuards(sessions: SessionService, database: Database) {
+export function createGuards(sessions: SessionService) {
   const requireUser: Guard = async (request) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
     if (!match?.[1]) throw new AppError('UNAUTHORIZED');
-    const session = await sessions.resolve(match[1]);
-    if (!session) throw new AppError('UNAUTHORIZED');
-    const user = await usersRepository.findById(database.db, session.userId);
-    if (!user || user.status !== 'active') throw new AppError('UNAUTHORIZED');
-    request.auth = { user, sessionId: session.id };
+    const found = await sessions.resolveWithUser(match[1]);
+    if (!found || found.user.status !== 'active') throw new AppError('UNAUTHORIZED');
+    request.auth = { user: found.user, sessionId: found.session.id };
   };
 
   /** Everything that moves money or changes prices, plans, switches or settings. */

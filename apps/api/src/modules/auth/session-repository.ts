@@ -18,26 +18,6 @@ export const sessionRepository = {
     await db.insert(sessions).values(values);
   },
 
-  async findActive(db: DbOrTx, tokenHash: string, now: Date) {
-    const rows = await db
-      .select({
-        id: sessions.id,
-        userId: sessions.userId,
-        expiresAt: sessions.expiresAt,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-        ),
-      )
-      .limit(1);
-    return rows[0];
-  },
-
   async revoke(db: DbOrTx, id: string, now: Date): Promise<void> {
     await db
       .update(sessions)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SESSION_TTL_S } from '@owo/shared/constants';
 import type { AppDeps } from '../../deps';
 import { tokenDigest } from '../../lib/hashing';
+import { usersRepository } from '../users/repository';
 import { sessionRepository } from './session-repository';
 
 export interface IssuedToken {
@@ -17,6 +18,19 @@ const SEEN_PRECISION_MS = 60_000;
  * reset) and they expire after SESSION_TTL_S. Only the token's SHA-256 is stored.
  */
 export function createSessionService({ database, clock }: AppDeps) {
+  /** Records the request's minute as the session's last sighting, at most once a minute. */
+  async function touch(session: { id: string; lastSeenAt: Date | null }, now: Date) {
+    if (session.lastSeenAt && now.getTime() - session.lastSeenAt.getTime() < SEEN_PRECISION_MS) {
+      return;
+    }
+    await sessionRepository.touch(
+      database.db,
+      session.id,
+      now,
+      new Date(now.getTime() - SEEN_PRECISION_MS),
+    );
+  }
+
   return {
     async issue(userId: string, meta: { ip: string; userAgent: string }): Promise<IssuedToken> {
       const token = randomBytes(32).toString('base64url');
@@ -34,21 +48,12 @@ export function createSessionService({ database, clock }: AppDeps) {
       return { token, expiresIn: SESSION_TTL_S };
     },
 
-    async resolve(token: string) {
+    /** The token's live session and its user (with balance) in one query, or undefined. */
+    async resolveWithUser(token: string) {
       const now = clock.now();
-      const session = await sessionRepository.findActive(database.db, tokenDigest(token), now);
-      if (
-        session &&
-        !(session.lastSeenAt && now.getTime() - session.lastSeenAt.getTime() < SEEN_PRECISION_MS)
-      ) {
-        await sessionRepository.touch(
-          database.db,
-          session.id,
-          now,
-          new Date(now.getTime() - SEEN_PRECISION_MS),
-        );
-      }
-      return session;
+      const found = await usersRepository.findBySession(database.db, tokenDigest(token), now);
+      if (found) await touch(found.session, now);
+      return found;
     },
 
     async revoke(sessionId: string): Promise<void> {

@@ -103,7 +103,7 @@ async function one<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T> {
 }
 
 /**
- * The purchase's two writes as one statement each (database functions, decision 0038): the
+ * The purchase's two writes as one statement each (database functions, decision 0040): the
  * reserve and the settlement each cost one round trip and one commit.
  */
 export const hotPathRepository = {

@@ -98,7 +98,7 @@ export function createOrderFlow(
   }
 
   /**
-   * Phase 1 in one statement (owo_purchase_reserve, decision 0038): the key, the switches, the
+   * Phase 1 in one statement (owo_purchase_reserve, decision 0040): the key, the switches, the
    * PIN, the daily limit and the balance are checked and the order, its history row and
    * wallet → in-flight written, or nothing but a wrong PIN's count is.
    */

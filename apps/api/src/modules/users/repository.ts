@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { ledgerAccounts, userAccounts, users } from '../../db/schema';
+import { ledgerAccounts, sessions, userAccounts, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -21,19 +21,21 @@ export type UserWithBalance = UserRow & {
  * Users with their wallet balance and virtual account (at most one per user, so the join never
  * adds rows); callers add where/order/limit.
  */
+const userWithBalanceColumns = {
+  user: users,
+  balanceKobo: sql<number>`coalesce(${ledgerAccounts.balanceKobo}, 0)`.mapWith(Number),
+  virtualAccount: {
+    id: userAccounts.id,
+    bankName: userAccounts.bankName,
+    accountName: userAccounts.accountName,
+    accountNumber: userAccounts.accountNumber,
+    status: userAccounts.status,
+  },
+};
+
 export function selectUsersWithBalance(db: DbOrTx) {
   return db
-    .select({
-      user: users,
-      balanceKobo: sql<number>`coalesce(${ledgerAccounts.balanceKobo}, 0)`.mapWith(Number),
-      virtualAccount: {
-        id: userAccounts.id,
-        bankName: userAccounts.bankName,
-        accountName: userAccounts.accountName,
-        accountNumber: userAccounts.accountNumber,
-        status: userAccounts.status,
-      },
-    })
+    .select(userWithBalanceColumns)
     .from(users)
     .leftJoin(
       ledgerAccounts,
@@ -55,6 +57,37 @@ export function withBalance(row: {
 }
 
 export const usersRepository = {
+  /**
+   * The live session of a token digest and its user with balance, in one query: every signed-in
+   * request starts here, so it costs one round trip, not two.
+   */
+  async findBySession(db: DbOrTx, tokenHash: string, now: Date) {
+    const [row] = await db
+      .select({
+        ...userWithBalanceColumns,
+        session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        ledgerAccounts,
+        and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')),
+      )
+      .leftJoin(
+        userAccounts,
+        and(eq(userAccounts.userId, users.id), eq(userAccounts.kind, 'virtual')),
+      )
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row && { session: row.session, user: withBalance(row) };
+  },
+
   async findById(db: DbOrTx, id: string): Promise<UserWithBalance | undefined> {
     const [row] = await selectUsersWithBalance(db).where(eq(users.id, id)).limit(1);
     return row && withBalance(row);
