@@ -246,7 +246,9 @@ describe('routing', () => {
     expect(await transferCodes(t, debit!.id)).toEqual({ purchase_reserve: 1, purchase_void: 1 });
     expect(await balanceKobo(t, user.token)).toBe(1_000_00);
 
-    // The first on the route is the one an ordinary order goes to.
+    // The first on the route is the one an ordinary order goes to (a second later: latestDebit
+    // reads the newest by time).
+    t.clock.advance(1_000);
     const plain = await buyAirtime(user.token, PLAIN_PHONE);
     expect(plain.statusCode).toBe(200);
     expect(await orderRow(t, (await latestDebit(t, user.id))!.id)).toMatchObject({

@@ -76,6 +76,20 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
         )`,
   );
   await check(
+    "each day's running outflow equals the day's counted debits",
+    sql`with counted as (
+          select user_id, owo_lagos_day(created_at) as day, sum(amount_kobo) as total
+          from transactions
+          where type = 'debit' and service_type <> 'adjustment' and status in ('pending', 'success')
+          group by 1, 2
+        )
+        select coalesce(c.user_id, d.user_id) as user_id, coalesce(c.day, d.day)::text as day,
+               coalesce(c.total, 0)::text as rows_total, coalesce(d.total_kobo, 0)::text as running
+        from counted c
+        full join daily_outflows d on d.user_id = c.user_id and d.day = c.day
+        where coalesce(c.total, 0) <> coalesce(d.total_kobo, 0)`,
+  );
+  await check(
     'money in flight equals the open purchases',
     sql`select f.total::text as in_flight, coalesce(o.total, 0)::text as open_purchases
         from (select coalesce(sum(balance_kobo), 0) as total from ledger_accounts
