@@ -42,6 +42,22 @@ export default tseslint.config(
     },
   },
   {
+    // The web loads these: classic zod would add its method chains, JSON-schema processors and
+    // English locale (about 15 KB gzipped) to every form route (docs/performance.md).
+    files: ['packages/shared/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "Use 'zod/mini' (the functional API) in shared and web code." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Money is integer kobo: floats are a defect outside the web's display code.
     files: ['apps/api/src/**/*.ts', 'packages/**/*.ts'],
     rules: {
