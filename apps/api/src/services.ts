@@ -92,7 +92,7 @@ export function createServices(given: AppDeps) {
   // monthly statements (CSV)
   const statements = createStatementService(deps);
   const reconciler = createReconciler(deps, settlement);
-  const transfers = createTransferService(deps, ledger, pin, limits);
+  const transfers = createTransferService(deps, pin, limits);
   const banks = createBankDirectory(deps.providers, deps.clock, createLookupGuard(deps));
   // saved beneficiaries and recent numbers
   const beneficiaries = createBeneficiaryService(deps);

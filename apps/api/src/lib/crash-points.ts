@@ -11,7 +11,7 @@ export const CRASH_POINTS = [
   'purchase:after-supplier',
   'purchase:before-settle',
   'purchase:after-post',
-  'transfer:before-commit',
+  'transfer:before-call',
   'transfer:after-commit',
   'webhook:after-signature',
   'deposit:before-commit',

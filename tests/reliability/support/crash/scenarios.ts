@@ -139,7 +139,7 @@ export const SCENARIOS: Scenario[] = [
   // reconciler learns the failure from the supplier and voids it once.
   purchaseAt('purchase:before-settle', PHONES.failed, 'failed'),
   purchaseAt('purchase:after-post', PHONES.delivered, 'delivered'),
-  transferAt('transfer:before-commit'),
+  transferAt('transfer:before-call'),
   transferAt('transfer:after-commit'),
   depositAt('webhook:after-signature'),
   depositAt('deposit:before-commit'),

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users, walletTransfers } from '../../db/schema';
-
-export type WalletTransferRow = typeof walletTransfers.$inferSelect;
+import { users } from '../../db/schema';
 
 /** A user as a transfer's counterparty sees them. */
 export interface Party {
@@ -37,12 +35,31 @@ export const transfersRepository = {
     return row;
   },
 
-  async insert(
-    tx: DbOrTx,
-    values: typeof walletTransfers.$inferInsert,
-  ): Promise<WalletTransferRow> {
-    const [row] = await tx.insert(walletTransfers).values(values).returning();
-    if (!row) throw new Error('insert returned no wallet transfer');
-    return row;
+  /**
+   * The sender and the recipient a transfer names (by e-mail or id) in one query. Either may be
+   * missing; the recipient is the sender when they named themselves.
+   */
+  async parties(
+    db: DbOrTx,
+    senderId: string,
+    identifier: string,
+  ): Promise<{ sender: Party | undefined; recipient: Party | undefined }> {
+    const named = identifier.toLowerCase();
+    const byEmail = named.includes('@');
+    const match = byEmail
+      ? eq(users.email, named)
+      : UUID.test(named)
+        ? eq(users.id, named)
+        : undefined;
+    const rows = await db
+      .select(partyColumns)
+      .from(users)
+      .where(match ? or(eq(users.id, senderId), match) : eq(users.id, senderId));
+    return {
+      sender: rows.find((r) => r.id === senderId),
+      recipient: match
+        ? rows.find((r) => (byEmail ? r.email === named : r.id === named))
+        : undefined,
+    };
   },
 };

@@ -1,43 +1,69 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { RecipientReply, TransferMetadata, TransferReply } from '@owo/shared/api-types';
+import { PIN_LOCK_MS, PIN_MAX_FAILURES } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import type { transferSchema } from '@owo/shared/schemas/transfers';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { crashPoint } from '../../lib/crash-points';
-import { LedgerError, type Ledger } from '../../ledger/ledger';
 import type { LimitsService } from '../limits/service';
 import { createLookupGuard } from '../lookups/limits';
 import type { PinService } from '../pin/service';
-import {
-  KeyTaken,
-  assertKeyFree,
-  claimKey,
-  replayIfUsed,
-  replayStored,
-  requestHash,
-  storeReply,
-  type RequestContext,
-} from '../purchases/idempotency';
+import { replayStored, requestHash, type RequestContext } from '../purchases/idempotency';
 import type { StoredReply } from '../purchases/replies';
 import { toTransactionDto } from '../transactions/dto';
-import { transactionsRepository } from '../transactions/repository';
+import {
+  transferHotPathRepository,
+  type TransferCallInput,
+  type TransferOutcome,
+} from './hot-path-repository';
 import { transfersRepository, type Party } from './repository';
 
 type TransferInput = z.output<typeof transferSchema>;
 
 const nameOf = (p: Party) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 
+/** A refused transfer as the customer hears it (the order of the checks is the function's). */
+function refusalOf(
+  outcome: Exclude<TransferOutcome, { outcome: 'ok' | 'key_taken' }>,
+  limits: LimitsService,
+): AppError {
+  switch (outcome.outcome) {
+    case 'pin_not_set':
+      return new AppError('PIN_NOT_SET');
+    case 'pin_locked':
+      return new AppError('PIN_LOCKED');
+    case 'pin_incorrect':
+      return new AppError('PIN_INCORRECT');
+    case 'recipient_not_found':
+      return new AppError('RECIPIENT_NOT_FOUND');
+    case 'self':
+      return new AppError('TRANSFER_TO_SELF');
+    case 'limit':
+      return limits.dailyLimitError(outcome.verified, outcome.limit, outcome.spent);
+    case 'insufficient_funds':
+      return new AppError('INSUFFICIENT_FUNDS');
+    // The money has not left yet, so a transfer past the recipient's cap is refused rather than
+    // kept and flagged (docs/decisions/0011). The recipient's figures are not disclosed.
+    case 'recipient_cap':
+      return new AppError('RECIPIENT_CANNOT_RECEIVE');
+    case 'no_wallet':
+      return new AppError('NOT_FOUND');
+    case 'pin_legacy':
+      return new AppError('UNAUTHORIZED');
+  }
+}
+
 /**
- * Money between two users of the product (spec §4 Transfer flow): one database transaction locks
- * both wallets in account order, checks the sender's daily limit and the recipient's balance cap,
- * writes a history row for each side, the wallet_transfers row and one ledger transfer.
- * No supplier is involved, so there is no pending state: it happens whole or not at all.
+ * Money between two users of the product (spec §4 Transfer flow) in one database statement
+ * (owo_transfer, decision 0040): the key, the PIN, the recipient, both wallets locked in account
+ * order, the sender's daily limit and balance and the recipient's balance cap, then a history row
+ * for each side, the wallet_transfers row, the stored reply and one ledger transfer. No supplier
+ * is involved, so there is no pending state: it happens whole or not at all.
  */
 export function createTransferService(
   { database, clock, config }: AppDeps,
-  ledger: Ledger,
   pin: PinService,
   limits: LimitsService,
 ) {
@@ -73,123 +99,103 @@ export function createTransferService(
 
   async function transfer(ctx: RequestContext, input: TransferInput): Promise<StoredReply> {
     const hash = requestHash(ctx.route, ctx.body);
-    const replayed = await replayIfUsed(database, ctx.userId, ctx.idempotencyKey, hash);
-    if (replayed) return replayed;
-
-    // The PIN first: its answer (no PIN set, wrong, locked) is the same whoever the recipient is,
-    // so it cannot tell which e-mails have an account.
-    await pin.checkPin(ctx.userId, input.transactionPin);
     // An e-mail is a look-up like verify-recipient and spends the same budget; the app sends the
     // _id verify-recipient answered, and a uuid cannot be guessed, so it costs nothing.
     if (input.recipientIdentifier.includes('@')) await lookups.take('recipient', ctx.userId);
-    const recipient = await recipientFor(ctx.userId, input.recipientIdentifier);
+    // Read now, answered only inside the call after the PIN: whether the e-mail has an account
+    // is not told to someone without the right PIN.
+    const { sender, recipient } = await transfersRepository.parties(
+      database.db,
+      ctx.userId,
+      input.recipientIdentifier,
+    );
+    if (!sender) throw new AppError('NOT_FOUND');
+    const call = move(ctx, input, sender, recipient, hash);
 
-    try {
-      const reply = await move(ctx, input, recipient, hash);
-      crashPoint(config, 'transfer:after-commit');
-      return reply;
-    } catch (error) {
-      if (error instanceof KeyTaken && ctx.idempotencyKey) {
-        return replayStored(database, ctx.userId, ctx.idempotencyKey, hash);
-      }
-      if (error instanceof LedgerError && error.code === 'insufficient_funds') {
-        throw new AppError('INSUFFICIENT_FUNDS');
-      }
-      throw error;
+    crashPoint(config, 'transfer:before-call');
+    let outcome = await transferHotPathRepository.transfer(database.db, call);
+    if (outcome.outcome === 'pin_legacy') {
+      // A PIN stored before PINs became keyed digests: checked (and re-stored) the old way once.
+      await pin.checkPin(ctx.userId, input.transactionPin);
+      outcome = await transferHotPathRepository.transfer(database.db, call);
     }
+    if (outcome.outcome === 'key_taken') {
+      if (!ctx.idempotencyKey) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+      return replayStored(database, ctx.userId, ctx.idempotencyKey, hash);
+    }
+    if (outcome.outcome !== 'ok') throw refusalOf(outcome, limits);
+    crashPoint(config, 'transfer:after-commit');
+    return call.reply;
   }
 
+  /**
+   * The call's arguments: both history rows and the reply, as the function will write and keep
+   * them (the reply is the debit row's DTO, so its ids and reference are made here).
+   */
   function move(
     ctx: RequestContext,
     input: TransferInput,
-    recipient: Party,
+    sender: Party,
+    recipient: Party | undefined,
     hash: string,
-  ): Promise<StoredReply> {
+  ): TransferCallInput {
     const amountKobo = input.amount;
-    return database.db.transaction(async (tx) => {
-      // Both wallets, in account-id order (the order ledger.apply updates them in): A→B and
-      // B→A at the same moment queue on the first wallet instead of deadlocking.
-      const locked = await limits.lockWallets(tx, [ctx.userId, recipient.id]);
-      await assertKeyFree(tx, ctx.userId, ctx.idempotencyKey);
-      const senderWallet = locked.find((w) => w.userId === ctx.userId);
-      const recipientWallet = locked.find((w) => w.userId === recipient.id);
-      if (!senderWallet || !recipientWallet) throw new AppError('NOT_FOUND');
-      await limits.assertCanSpend(tx, senderWallet, amountKobo);
-
-      const sender = await transfersRepository.partyById(tx, ctx.userId);
-      if (!sender) throw new AppError('NOT_FOUND');
-      if (senderWallet.balanceKobo < amountKobo) throw new AppError('INSUFFICIENT_FUNDS');
-      // The money has not left yet, so a transfer past the recipient's cap is refused rather than
-      // kept and flagged (docs/decisions/0011). The recipient's figures are not disclosed.
-      const recipientLimits = limits.limitsFor(recipientWallet.isKycVerified);
-      if (recipientWallet.balanceKobo + amountKobo > recipientLimits.balanceCapKobo) {
-        throw new AppError('RECIPIENT_CANNOT_RECEIVE');
-      }
-
-      const now = clock.now();
-      const base = `TRF-${randomUUID()}`;
-      const side = (other: Party, direction: 'out' | 'in'): TransferMetadata => ({
-        note: input.note,
-        direction,
-        counterpartyId: other.id,
-        counterpartyEmail: other.email,
-        counterpartyName: nameOf(other),
-        processedAt: now.toISOString(),
-      });
-      const debit = await transactionsRepository.insert(tx, {
-        userId: ctx.userId,
+    const now = clock.now();
+    const base = `TRF-${randomUUID()}`;
+    const debitId = randomUUID();
+    const side = (other: Party, direction: 'out' | 'in'): TransferMetadata => ({
+      note: input.note,
+      direction,
+      counterpartyId: other.id,
+      counterpartyEmail: other.email,
+      counterpartyName: nameOf(other),
+      processedAt: now.toISOString(),
+    });
+    const debit = {
+      id: debitId,
+      reference: base,
+      description: recipient ? `Transfer to ${nameOf(recipient)}` : '',
+      metadata: recipient ? { ...side(recipient, 'out') } : {},
+    };
+    const body: TransferReply = {
+      success: true,
+      message: messages.transferSuccessful,
+      data: toTransactionDto({
+        ...debit,
         type: 'debit',
         serviceType: 'transfer',
         amountKobo,
         status: 'success',
-        reference: base,
-        description: `Transfer to ${nameOf(recipient)}`,
-        metadata: { ...side(recipient, 'out') },
         createdAt: now,
-        updatedAt: now,
-      });
-      const credit = await transactionsRepository.insert(tx, {
-        userId: recipient.id,
-        type: 'credit',
-        serviceType: 'transfer',
-        amountKobo,
-        status: 'success',
-        reference: `${base}-CR`,
-        description: `Transfer from ${nameOf(sender)}`,
-        metadata: { ...side(sender, 'in') },
-        createdAt: now,
-        updatedAt: now,
-      });
-      await transfersRepository.insert(tx, {
-        senderId: ctx.userId,
-        recipientId: recipient.id,
-        amountKobo,
-        note: input.note,
-        debitTransactionId: debit.id,
-        creditTransactionId: credit.id,
-        createdAt: now,
-      });
-
-      const body: TransferReply = {
-        success: true,
-        message: messages.transferSuccessful,
-        data: toTransactionDto(debit),
-      };
-      const reply: StoredReply = { status: 200, body };
-      await claimKey(tx, ctx, hash, debit.id);
-      await storeReply(tx, ctx, reply);
-      await ledger.apply(tx, [
-        {
-          debitAccountId: senderWallet.walletId,
-          creditAccountId: recipientWallet.walletId,
-          amountKobo,
-          code: 'wallet_transfer',
-          transactionId: debit.id,
+      }),
+    };
+    const { walletLimits } = config;
+    return {
+      userId: ctx.userId,
+      key: ctx.idempotencyKey,
+      requestHash: hash,
+      now,
+      pinDigest: pin.digestOf(ctx.userId, input.transactionPin),
+      pinMaxFailures: PIN_MAX_FAILURES,
+      pinLockMs: PIN_LOCK_MS,
+      recipientId: recipient?.id,
+      amountKobo,
+      dailyLimitUnverifiedKobo: walletLimits.unverified.dailyOutKobo,
+      dailyLimitVerifiedKobo: walletLimits.verified.dailyOutKobo,
+      balanceCapUnverifiedKobo: walletLimits.unverified.balanceCapKobo,
+      balanceCapVerifiedKobo: walletLimits.verified.balanceCapKobo,
+      rows: recipient && {
+        debit,
+        credit: {
+          id: randomUUID(),
+          reference: `${base}-CR`,
+          description: `Transfer from ${nameOf(sender)}`,
+          metadata: { ...side(sender, 'in') },
         },
-      ]);
-      crashPoint(config, 'transfer:before-commit');
-      return reply;
-    });
+        note: input.note,
+      },
+      reply: { status: 200, body },
+    };
   }
 
   return { verifyRecipient, transfer };
