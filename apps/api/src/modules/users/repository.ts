@@ -56,35 +56,48 @@ export function withBalance(row: {
   return { ...row.user, balanceKobo: row.balanceKobo, virtualAccount: row.virtualAccount ?? null };
 }
 
+function prepareSessionQuery(db: DbOrTx) {
+  return db
+    .select({
+      ...userWithBalanceColumns,
+      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')),
+    )
+    .leftJoin(
+      userAccounts,
+      and(eq(userAccounts.userId, users.id), eq(userAccounts.kind, 'virtual')),
+    )
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_with_user');
+}
+/** One prepared session query per database handle. */
+const sessionQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareSessionQuery>>();
+
 export const usersRepository = {
   /**
    * The live session of a token digest and its user with balance, in one query: every signed-in
-   * request starts here, so it costs one round trip, not two.
+   * request starts here, so it costs one round trip, not two — a named prepared statement, so
+   * each connection parses and plans it once.
    */
   async findBySession(db: DbOrTx, tokenHash: string, now: Date) {
-    const [row] = await db
-      .select({
-        ...userWithBalanceColumns,
-        session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(
-        ledgerAccounts,
-        and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')),
-      )
-      .leftJoin(
-        userAccounts,
-        and(eq(userAccounts.userId, users.id), eq(userAccounts.kind, 'virtual')),
-      )
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-        ),
-      )
-      .limit(1);
+    let prepared = sessionQueries.get(db);
+    if (!prepared) {
+      prepared = prepareSessionQuery(db);
+      sessionQueries.set(db, prepared);
+    }
+    const [row] = await prepared.execute({ tokenHash, now: now.toISOString() });
     return row && { session: row.session, user: withBalance(row) };
   },
 
