@@ -18,6 +18,17 @@ $$;
 CREATE FUNCTION owo_track_outflow() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- A change that leaves the count as it was (pending → success) writes nothing: the day's row
+  -- is locked only by debits that move the total.
+  IF TG_OP = 'UPDATE'
+     AND (OLD.type = 'debit' AND OLD.service_type <> 'adjustment'
+          AND OLD.status IN ('pending', 'success'))
+       = (NEW.type = 'debit' AND NEW.service_type <> 'adjustment'
+          AND NEW.status IN ('pending', 'success'))
+     AND OLD.user_id = NEW.user_id AND OLD.amount_kobo = NEW.amount_kobo
+     AND owo_lagos_day(OLD.created_at) = owo_lagos_day(NEW.created_at) THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP <> 'INSERT' THEN
     IF OLD.type = 'debit' AND OLD.service_type <> 'adjustment'
        AND OLD.status IN ('pending', 'success') THEN
@@ -282,6 +293,12 @@ BEGIN
     INSERT INTO settled_order_notices (transaction_id, user_id, outcome, created_at)
     VALUES (p_id, p.user_id, p_state, p_now)
     ON CONFLICT DO NOTHING;
+  END IF;
+  IF p_state = 'failed' THEN
+    -- The wallet before the history row: a refund lowers the day's running total (the trigger
+    -- on transactions), and the reserve takes the wallet and then that total; the same order
+    -- here means the two queue instead of deadlocking.
+    PERFORM 1 FROM ledger_accounts WHERE user_id = p.user_id AND kind = 'user_wallet' FOR UPDATE;
   END IF;
   IF p_alert IS NOT NULL THEN
     INSERT INTO operator_alerts (supplier, message, transaction_id, detail, created_at)

@@ -75,6 +75,41 @@ describe('the daily limit under a burst', () => {
   });
 });
 
+describe('refunds while the same wallet keeps buying', () => {
+  it('5 rounds of 100 purchases at once, half refused by the supplier: no deadlock', async () => {
+    // A refund lowers the day's running total while the next reserve raises it: both take the
+    // wallet first, so they queue instead of deadlocking (a deadlock answers 500). Without that
+    // order PostgreSQL met a deadlock within these rounds.
+    const user = await customer(t, 60_000);
+    let kept = 0;
+    for (let round = 0; round < 5; round += 1) {
+      const replies = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          t.request({
+            method: 'POST',
+            url: '/api/transactions/airtime',
+            token: user.token,
+            payload: {
+              network: 1,
+              mobile_number: i % 2 === 0 ? MAGIC_PHONES.failed : MAGIC_PHONES.delivered,
+              airtime_type: 'VTU',
+              Ported_number: true,
+              amount: 100,
+              transactionPin: PIN,
+            },
+          }),
+        ),
+      );
+      const statuses = replies.map((r) => r.statusCode);
+      expect(statuses.filter((s) => ![200, 202, 422].includes(s))).toEqual([]);
+      kept += statuses.filter((s) => s === 200 || s === 202).length;
+    }
+    expect(await balanceKobo(t, user.token)).toBe(6_000_000 - kept * 10_000);
+    expect(await runningTotal(user.id)).toBe(kept * 10_000);
+    await expectLedgerConsistent(t);
+  });
+});
+
 describe('the PIN inside the reserve', () => {
   it('20 wrong PINs at once on the purchase route: 4 wrong, then locked, nothing charged', async () => {
     const user = await customer(t, 10_000);
