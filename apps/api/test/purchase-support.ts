@@ -305,7 +305,9 @@ export async function latestDebit(t: TestApp, userId: string) {
     .select()
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.type, 'debit')))
-    .orderBy(desc(transactions.createdAt))
+    // Tests run on a clock that stands still: orders made in one instant are told apart by the
+    // transaction that last wrote them (a test's orders are written one after another).
+    .orderBy(desc(transactions.createdAt), desc(sql`${transactions}.xmin::text::bigint`))
     .limit(1);
   return row;
 }

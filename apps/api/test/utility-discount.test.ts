@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAGIC_METERS } from '@owo/providers/sandbox/magic';
 import { SAFEHAVEN_CATEGORY_IDS } from '@owo/providers/safehaven/catalogue';
 import { adminMessages } from '@owo/shared/admin-messages';
@@ -23,6 +23,10 @@ let user: Awaited<ReturnType<typeof customer>>;
 withAdminApp(async (app) => {
   ({ t, admin } = app);
   user = await customer(t, 100_000);
+});
+// One customer buys in every test: a second apart, so latestDebit (newest by time) is this test's.
+beforeEach(() => {
+  t?.clock.advance(1_000);
 });
 
 const setDiscount = (percentage: unknown, token = admin.token) =>
