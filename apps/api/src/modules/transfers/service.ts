@@ -110,7 +110,7 @@ export function createTransferService(
       input.recipientIdentifier,
     );
     if (!sender) throw new AppError('NOT_FOUND');
-    const call = move(ctx, input, sender, recipient, hash);
+    const call = callFor(ctx, input, sender, recipient, hash);
 
     crashPoint(config, 'transfer:before-call');
     let outcome = await transferHotPathRepository.transfer(database.db, call);
@@ -132,7 +132,7 @@ export function createTransferService(
    * The call's arguments: both history rows and the reply, as the function will write and keep
    * them (the reply is the debit row's DTO, so its ids and reference are made here).
    */
-  function move(
+  function callFor(
     ctx: RequestContext,
     input: TransferInput,
     sender: Party,
