@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { TransactionMetadata, ServiceType } from '@owo/shared/api-types';
-import { AIRTIME_NETWORK_SWITCHES, PIN_LOCK_MS, PIN_MAX_FAILURES } from '@owo/shared/constants';
 import type { PurchaseOutcome } from '@owo/providers/types';
-import { makeVtpassRequestId } from '@owo/providers/vtpass/request-id';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { crashPoint } from '../../lib/crash-points';
@@ -13,8 +10,8 @@ import type { PinService } from '../pin/service';
 import type { SwitchableService } from '../switches/service';
 import { transactionsRepository } from '../transactions/repository';
 import { replayStored, requestHash, storeReply, type RequestContext } from './idempotency';
-import { hotPathRepository, type HistoryRow, type ReserveOutcome } from './hot-path-repository';
 import { replyFor, type StoredReply } from './replies';
+import { createReserve } from './reserve';
 import { purchasesRepository, type PurchaseRow } from './repository';
 import type { Settlement } from './settlement';
 import { callSupplier, supplierOf, type SupplierRequest } from './supplier-calls';
@@ -86,115 +83,7 @@ export function createOrderFlow(
   };
   const replay = (userId: string, key: string, hash: string) =>
     replayStored(database, userId, key, hash, fromOrder);
-
-  /** The shutdown switches that stop a draft: the system's, its service's, airtime's network. */
-  function switchesOf({ service, metadata }: OrderDraft): string[] {
-    if (service === 'system') return ['system'];
-    const names = ['system', service];
-    const network = String(metadata.network ?? '').toUpperCase();
-    const own = AIRTIME_NETWORK_SWITCHES[network as keyof typeof AIRTIME_NETWORK_SWITCHES];
-    if (service === 'airtime' && own) names.push(own);
-    return names;
-  }
-
-  /**
-   * Phase 1 in one statement (owo_purchase_reserve, decision 0040): the key, the switches, the
-   * PIN, the daily limit and the balance are checked and the order, its history row and
-   * wallet → in-flight written, or nothing but a wrong PIN's count is.
-   */
-  async function reserve(ctx: OrderContext, draft: OrderDraft, hash: string) {
-    const now = clock.now();
-    const transactionId = randomUUID();
-    const reference = makeVtpassRequestId(now);
-    const metadata = JSON.parse(JSON.stringify(draft.metadata)) as Record<string, unknown>;
-    const nextCheckAt = new Date(now.getTime() + deps.config.processingGraceMs);
-    const limits = deps.config.walletLimits;
-    const outcome = await hotPathRepository.reserve(database.db, {
-      userId: ctx.userId,
-      key: ctx.idempotencyKey,
-      requestHash: hash,
-      transactionId,
-      now,
-      switches: switchesOf(draft),
-      pinDigest: pin.digestOf(ctx.userId, ctx.pin),
-      pinMaxFailures: PIN_MAX_FAILURES,
-      pinLockMs: PIN_LOCK_MS,
-      dailyLimitUnverifiedKobo: limits.unverified.dailyOutKobo,
-      dailyLimitVerifiedKobo: limits.verified.dailyOutKobo,
-      inFlightAccountId: await ledger.account('in_flight', database.db, transactionId),
-      order: {
-        serviceType: draft.serviceType,
-        amount: draft.sellingKobo,
-        reference,
-        description: draft.description,
-        metadata,
-        product: draft.product,
-        supplier: supplierOf(draft.request),
-        request: draft.request as unknown as Record<string, unknown>,
-        cost: draft.costKobo,
-        nextCheckAt: nextCheckAt.toISOString(),
-      },
-    });
-    if (outcome.outcome !== 'ok') return outcome;
-    // The rows as the function wrote them (the reply and the settlement start from these).
-    const row: HistoryRow = {
-      id: transactionId,
-      userId: ctx.userId,
-      type: 'debit',
-      serviceType: draft.serviceType,
-      amountKobo: draft.sellingKobo,
-      status: 'pending',
-      reference,
-      description: draft.description,
-      metadata,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const purchase: PurchaseRow = {
-      transactionId,
-      userId: ctx.userId,
-      product: draft.product,
-      supplier: supplierOf(draft.request),
-      state: 'processing',
-      request: draft.request as unknown as Record<string, unknown>,
-      supplierRequestId: reference,
-      supplierReference: null,
-      sellingKobo: draft.sellingKobo,
-      costKobo: draft.costKobo,
-      attempts: 0,
-      nextCheckAt,
-      leaseUntil: null,
-      lastDescription: '',
-      lastAnswer: null,
-      resolvedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    return { outcome: 'ok' as const, row, purchase };
-  }
-
-  /** A refused reserve as the customer hears it; undefined for a key another request holds. */
-  function refusalOf(outcome: Exclude<ReserveOutcome, { outcome: 'ok' }>): AppError | undefined {
-    switch (outcome.outcome) {
-      case 'key_taken':
-        return undefined;
-      case 'service_off':
-        return new AppError('SERVICE_UNAVAILABLE');
-      case 'pin_not_set':
-        return new AppError('PIN_NOT_SET');
-      case 'pin_locked':
-        return new AppError('PIN_LOCKED');
-      case 'pin_incorrect':
-        return new AppError('PIN_INCORRECT');
-      case 'limit':
-        return limits.dailyLimitError(outcome.verified, outcome.limit, outcome.spent);
-      case 'insufficient_funds':
-        return new AppError('INSUFFICIENT_FUNDS');
-      case 'no_wallet':
-      case 'pin_legacy':
-        return new AppError('UNAUTHORIZED');
-    }
-  }
+  const { reserve, refusalOf } = createReserve(deps, ledger, pin, limits);
 
   /**
    * Points the order at the next supplier in one transaction (supplier, request, request id,
