@@ -84,7 +84,7 @@ export function createServices(given: AppDeps) {
   const adjustments = createAdjustmentService(deps, ledger);
   const catalogue = createCatalogueService(deps);
   const switches = createSwitchService(deps);
-  const settlement = createSettlement(deps, ledger);
+  const settlement = createSettlement(deps);
   const placeOrder = createOrderFlow(deps, ledger, settlement, pin, limits);
   const purchases = createPurchaseService(deps, catalogue, placeOrder);
   const history = createHistoryService(deps);

@@ -1,3 +1,4 @@
+import { LAGOS_OFFSET_MS } from '@owo/shared/constants';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -286,4 +287,14 @@ export async function expectLedgerConsistent(t: TestApp) {
       )}`,
     );
   }
+}
+
+/**
+ * Moves the test clock to 10:00 of the next Lagos day, so "today" (the daily limit's day) does not
+ * end in the middle of a test.
+ */
+export function toLagosMidMorning(t: TestApp): void {
+  const now = t.clock.now().getTime();
+  const lagosMidnight = now - ((now + LAGOS_OFFSET_MS) % 86_400_000);
+  t.clock.advance(lagosMidnight + 86_400_000 + 10 * 3_600_000 - now);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_PHONES } from '@owo/providers/sandbox/magic';
-import { LAGOS_OFFSET_MS, WALLET_LIMITS_KOBO } from '@owo/shared/constants';
+import { WALLET_LIMITS_KOBO } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { formatKobo } from '@owo/shared/money';
 import {
@@ -9,6 +9,7 @@ import {
   customer,
   expectLedgerConsistent,
   fund,
+  toLagosMidMorning,
   type TestApp,
 } from './harness';
 import { countRows } from './purchase-support';
@@ -23,10 +24,7 @@ import { PIN, markVerified, newKey, sendTransfer } from './transfers-support';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // Mid-morning in Lagos, so "today" does not end in the middle of a test.
-  const now = t.clock.now().getTime();
-  const lagosMidnight = now - ((now + LAGOS_OFFSET_MS) % 86_400_000);
-  t.clock.advance(lagosMidnight + 86_400_000 + 10 * 3_600_000 - now);
+  toLagosMidMorning(t);
 });
 afterAll(async () => {
   await t?.close();

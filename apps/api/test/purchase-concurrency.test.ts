@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_PHONES } from '@owo/providers/sandbox/magic';
 import { purchases } from '../src/db/schema';
 import { createReconciler, type ReconcileResult } from '../src/jobs/reconciler';
-import { createLedger } from '../src/ledger/ledger';
 import { ledgerRepository } from '../src/ledger/repository';
 import { LedgerError } from '../src/ledger/ledger';
 import { createSettlement } from '../src/modules/purchases/settlement';
@@ -148,9 +147,8 @@ describe('reconcilers racing', () => {
     t.clock.advance(10 * 60_000);
     const reconcilers = [t.services.reconciler, t.services.reconciler];
     if (t.deps.database.kind === 'postgres') {
-      // Another API process: its own ledger, settlement and reconciler on the same database.
-      const ledger = createLedger(t.deps.database);
-      reconcilers.push(createReconciler(t.deps, createSettlement(t.deps, ledger)));
+      // Another API process: its own settlement and reconciler on the same database.
+      reconcilers.push(createReconciler(t.deps, createSettlement(t.deps)));
     }
     const results = await Promise.all(reconcilers.map((r) => r.runOnce()));
     expect(sum(results, 'delivered')).toBe(orders / 2);
@@ -195,7 +193,7 @@ describe('reconcilers racing', () => {
       .select()
       .from(purchases)
       .where(inArray(purchases.transactionId, [id]));
-    const settlement = createSettlement(t.deps, createLedger(t.deps.database));
+    const settlement = createSettlement(t.deps);
     const outcomes = await Promise.all([
       settlement.settle(order!, { status: 'failed', description: 'test', raw: null }),
       settlement.settle(order!, { status: 'failed', description: 'test', raw: null }),

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_PHONES } from '@owo/providers/sandbox/magic';
-import { LAGOS_OFFSET_MS, PIN_MAX_FAILURES, WALLET_LIMITS_KOBO } from '@owo/shared/constants';
+import { PIN_MAX_FAILURES, WALLET_LIMITS_KOBO } from '@owo/shared/constants';
 import { auditLedger } from '../src/ledger/invariants';
 import {
   balanceKobo,
   createTestApp,
   customer,
   expectLedgerConsistent,
+  toLagosMidMorning,
   type TestApp,
 } from './harness';
 import { PIN, newKey } from './transfers-support';
@@ -21,10 +22,7 @@ import { PIN, newKey } from './transfers-support';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // Mid-morning in Lagos, so "today" does not end in the middle of a test.
-  const now = t.clock.now().getTime();
-  const lagosMidnight = now - ((now + LAGOS_OFFSET_MS) % 86_400_000);
-  t.clock.advance(lagosMidnight + 86_400_000 + 10 * 3_600_000 - now);
+  toLagosMidMorning(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAGOS_OFFSET_MS, PIN_MAX_FAILURES, WALLET_LIMITS_KOBO } from '@owo/shared/constants';
+import { PIN_MAX_FAILURES, WALLET_LIMITS_KOBO } from '@owo/shared/constants';
 import { users } from '../src/db/schema';
 import { hashSecret } from '../src/lib/hashing';
 import { pinRepository } from '../src/modules/pin/repository';
@@ -9,6 +9,7 @@ import {
   createTestApp,
   customer,
   expectLedgerConsistent,
+  toLagosMidMorning,
   type TestApp,
 } from './harness';
 import { PIN, newKey, sendTransfer, walletTransfersOf } from './transfers-support';
@@ -22,10 +23,7 @@ import { PIN, newKey, sendTransfer, walletTransfersOf } from './transfers-suppor
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // Mid-morning in Lagos, so "today" does not end in the middle of a test.
-  const now = t.clock.now().getTime();
-  const lagosMidnight = now - ((now + LAGOS_OFFSET_MS) % 86_400_000);
-  t.clock.advance(lagosMidnight + 86_400_000 + 10 * 3_600_000 - now);
+  toLagosMidMorning(t);
 });
 afterAll(async () => {
   await t?.close();

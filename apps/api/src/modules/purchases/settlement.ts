@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { PurchaseOutcome } from '@owo/providers/types';
 import type { AppDeps } from '../../deps';
-import { shardIndex, type Ledger } from '../../ledger/ledger';
+import { shardIndex } from '../../ledger/ledger';
 import type { Tx } from '../../db/client';
 import { alertsRepository } from './alerts-repository';
 import { hotPathRepository, type HistoryRow, type SettleInput } from './hot-path-repository';
@@ -48,11 +48,7 @@ export function answerOf(outcome: PurchaseOutcome): unknown {
  * reconciler alike; the function's state condition makes the first of them win and the other a
  * no-op.
  */
-export function createSettlement(
-  { database, clock, logger, metrics }: AppDeps,
-  // Kept for the callers' wiring: the settlement's ledger moves now run in the database.
-  _ledger: Ledger,
-) {
+export function createSettlement({ database, clock, logger, metrics }: AppDeps) {
   async function settle(
     purchase: PurchaseRow,
     outcome: Terminal,
