@@ -30,7 +30,7 @@ export default defineConfig({
         },
       },
       {
-        // issue 7: conservation, crashes, faults, fuzzing, access matrix, several processes.
+        // The reliability suite: conservation, crashes, faults, fuzzing, access matrix, several processes.
         // One file at a time: they load the machine (many requests, child processes).
         test: {
           name: 'reliability',

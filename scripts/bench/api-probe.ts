@@ -16,6 +16,7 @@
  * rest of a purchase costs while PINs are argon2id. (Since PINs became keyed HMAC digests, a
  * purchase verifies no argon2 at all and the diagnostic changes nothing.)
  */
+import diagnosticsChannel from 'node:diagnostics_channel';
 import cluster, { type Worker } from 'node:cluster';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -37,7 +38,7 @@ export interface ProbeCounters {
   poolConnects: number;
   /** Time spent waiting for a pooled connection, milliseconds. */
   poolWaitMs: number;
-  /** Outgoing fetch calls (the supplier adapters; the sandbox runs in this same process). */
+  /** Outgoing supplier calls through undici (the adapters; the sandbox may run in this same process). */
   fetches: number;
   fetchMs: number;
   argon2Verifies: number;
@@ -163,16 +164,22 @@ poolProto.connect = function (this: object, ...args: unknown[]) {
 };
 
 // ------------------------------------------------------------------ supplier calls
-const originalFetch = globalThis.fetch;
-globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
-  const started = performance.now();
-  try {
-    return await originalFetch(...args);
-  } finally {
-    counters.fetches += 1;
-    counters.fetchMs += performance.now() - started;
-  }
+// The adapters call suppliers through undici (packages/providers/src/http.ts); undici publishes
+// each request's start and end on diagnostics channels, so the probe times them from outside.
+const supplierStarts = new WeakMap<object, number>();
+const supplierDone = (message: unknown) => {
+  const request = (message as { request: object }).request;
+  const started = supplierStarts.get(request);
+  if (started === undefined) return;
+  supplierStarts.delete(request);
+  counters.fetches += 1;
+  counters.fetchMs += performance.now() - started;
 };
+diagnosticsChannel.subscribe('undici:request:create', (message) => {
+  supplierStarts.set((message as { request: object }).request, performance.now());
+});
+diagnosticsChannel.subscribe('undici:request:trailers', supplierDone);
+diagnosticsChannel.subscribe('undici:request:error', supplierDone);
 
 // ------------------------------------------------------------------ argon2
 // The app imports { verify } from '@node-rs/argon2' (a CommonJS module) through ESM. Node builds
