@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { SpendRefusal } from '../limits/spend-refusals';
 import type { TransactionRow } from '../transactions/repository';
 
-/** What owo_purchase_reserve answers (migration 0014): ok, or why nothing was written. */
+/** What owo_purchase_reserve answers (migrations 0014, 0018): ok, or why nothing was written. */
 export type ReserveOutcome =
   | { outcome: 'ok' }
   | { outcome: 'key_taken' }
   | { outcome: 'service_off' }
-  | { outcome: 'pin_not_set' }
-  | { outcome: 'pin_legacy' }
-  | { outcome: 'pin_locked' }
-  | { outcome: 'pin_incorrect' }
   | { outcome: 'no_wallet' }
-  | { outcome: 'insufficient_funds' }
-  | { outcome: 'limit'; spent: number; limit: number; verified: boolean };
+  | SpendRefusal;
 
 export interface ReserveInput {
   userId: string;

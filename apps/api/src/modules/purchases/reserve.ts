@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { Ledger } from '../../ledger/ledger';
 import type { LimitsService } from '../limits/service';
+import { spendRefusalOf } from '../limits/spend-refusals';
 import type { PinService } from '../pin/service';
 import { hotPathRepository, type HistoryRow, type ReserveOutcome } from './hot-path-repository';
 import type { OrderContext, OrderDraft } from './order-flow';
@@ -116,19 +117,10 @@ export function createReserve(
         return undefined;
       case 'service_off':
         return new AppError('SERVICE_UNAVAILABLE');
-      case 'pin_not_set':
-        return new AppError('PIN_NOT_SET');
-      case 'pin_locked':
-        return new AppError('PIN_LOCKED');
-      case 'pin_incorrect':
-        return new AppError('PIN_INCORRECT');
-      case 'limit':
-        return limits.dailyLimitError(outcome.verified, outcome.limit, outcome.spent);
-      case 'insufficient_funds':
-        return new AppError('INSUFFICIENT_FUNDS');
       case 'no_wallet':
-      case 'pin_legacy':
         return new AppError('UNAUTHORIZED');
+      default:
+        return spendRefusalOf(outcome, limits);
     }
   }
 

@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { SpendRefusal } from '../limits/spend-refusals';
 
-/** What owo_transfer answers (migration 0016): ok, or why nothing but a PIN count was written. */
+/** What owo_transfer answers (migrations 0016, 0018): ok, or why nothing but a PIN count was written. */
 export type TransferOutcome =
   | { outcome: 'ok' }
   | { outcome: 'key_taken' }
-  | { outcome: 'pin_not_set' }
-  | { outcome: 'pin_legacy' }
-  | { outcome: 'pin_locked' }
-  | { outcome: 'pin_incorrect' }
   | { outcome: 'recipient_not_found' }
   | { outcome: 'self' }
   | { outcome: 'no_wallet' }
-  | { outcome: 'limit'; spent: number; limit: number; verified: boolean }
-  | { outcome: 'insufficient_funds' }
-  | { outcome: 'recipient_cap' };
+  | { outcome: 'recipient_cap' }
+  | SpendRefusal;
 
 /** One side's history row, as the function will write it. */
 export interface TransferSide {

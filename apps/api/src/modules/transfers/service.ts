@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { crashPoint } from '../../lib/crash-points';
 import type { LimitsService } from '../limits/service';
+import { spendRefusalOf } from '../limits/spend-refusals';
 import { createLookupGuard } from '../lookups/limits';
 import type { PinService } from '../pin/service';
 import { replayStored, requestHash, type RequestContext } from '../purchases/idempotency';
@@ -30,28 +31,18 @@ function refusalOf(
   limits: LimitsService,
 ): AppError {
   switch (outcome.outcome) {
-    case 'pin_not_set':
-      return new AppError('PIN_NOT_SET');
-    case 'pin_locked':
-      return new AppError('PIN_LOCKED');
-    case 'pin_incorrect':
-      return new AppError('PIN_INCORRECT');
     case 'recipient_not_found':
       return new AppError('RECIPIENT_NOT_FOUND');
     case 'self':
       return new AppError('TRANSFER_TO_SELF');
-    case 'limit':
-      return limits.dailyLimitError(outcome.verified, outcome.limit, outcome.spent);
-    case 'insufficient_funds':
-      return new AppError('INSUFFICIENT_FUNDS');
     // The money has not left yet, so a transfer past the recipient's cap is refused rather than
     // kept and flagged (docs/decisions/0011). The recipient's figures are not disclosed.
     case 'recipient_cap':
       return new AppError('RECIPIENT_CANNOT_RECEIVE');
     case 'no_wallet':
       return new AppError('NOT_FOUND');
-    case 'pin_legacy':
-      return new AppError('UNAUTHORIZED');
+    default:
+      return spendRefusalOf(outcome, limits);
   }
 }
 

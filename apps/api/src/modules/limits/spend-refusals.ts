@@ -1,0 +1,40 @@
+import { AppError } from '../../errors';
+import type { LimitsService } from './service';
+
+/**
+ * The refusals every debit made in one database statement shares (owo_purchase_reserve,
+ * owo_transfer): owo_check_pin's, then the daily limit's and the balance's. Nothing but a wrong
+ * PIN's count was written when one comes back.
+ */
+export type SpendRefusal =
+  | { outcome: 'pin_not_set' }
+  | { outcome: 'pin_legacy' }
+  | { outcome: 'pin_locked' }
+  | { outcome: 'pin_incorrect' }
+  | { outcome: 'limit'; spent: number; limit: number; verified: boolean }
+  | { outcome: 'insufficient_funds' };
+
+/**
+ * A shared refusal as the customer hears it, the same from a purchase as from a transfer. Each
+ * caller maps its own outcomes (a taken key, a service switched off, the recipient) before this.
+ */
+export function spendRefusalOf(
+  refusal: SpendRefusal,
+  limits: Pick<LimitsService, 'dailyLimitError'>,
+): AppError {
+  switch (refusal.outcome) {
+    case 'pin_not_set':
+      return new AppError('PIN_NOT_SET');
+    case 'pin_locked':
+      return new AppError('PIN_LOCKED');
+    case 'pin_incorrect':
+      return new AppError('PIN_INCORRECT');
+    // Still pin_legacy after the API checked and re-stored the PIN the old way.
+    case 'pin_legacy':
+      return new AppError('UNAUTHORIZED');
+    case 'limit':
+      return limits.dailyLimitError(refusal.verified, refusal.limit, refusal.spent);
+    case 'insufficient_funds':
+      return new AppError('INSUFFICIENT_FUNDS');
+  }
+}
