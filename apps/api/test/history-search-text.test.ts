@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, customer, type TestApp } from './harness';
 import {
@@ -36,6 +37,15 @@ async function row(values: Partial<NewTransaction>) {
   });
 }
 
+/** The history row's write when an order settles (owo_purchase_settle): status and metadata. */
+async function settle(id: string, extra: Record<string, unknown>) {
+  await t.deps.database.db.execute(sql`
+    update transactions
+       set status = 'success', metadata = metadata || ${JSON.stringify(extra)}::jsonb,
+           updated_at = now()
+     where id = ${id}::uuid`);
+}
+
 async function found(text: string): Promise<string[]> {
   const res = await t.request({
     method: 'GET',
@@ -59,10 +69,7 @@ describe('history search over the stored search text', () => {
     });
     expect(await found('45000000071')).toEqual([pending.id]);
 
-    await transactionsRepository.setOutcome(t.deps.database.db, pending.id, 'success', {
-      meter_number: '45000000072',
-      phone: '08055550123',
-    });
+    await settle(pending.id, { meter_number: '45000000072', phone: '08055550123' });
     expect(await found('45000000071')).toEqual([]);
     expect(await found('45000000072')).toEqual([pending.id]);
     expect(await found('5550123')).toEqual([pending.id]);

@@ -62,25 +62,6 @@ export const transactionsRepository = {
     return row;
   },
 
-  async setOutcome(
-    tx: DbOrTx,
-    id: string,
-    status: 'success' | 'failed',
-    metadata: Record<string, unknown>,
-  ): Promise<TransactionRow> {
-    const [row] = await tx
-      .update(transactions)
-      .set({
-        status,
-        metadata: sql`${transactions.metadata} || ${JSON.stringify(metadata)}::jsonb`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(transactions.id, id))
-      .returning();
-    if (!row) throw new Error(`transaction ${id} vanished`);
-    return row;
-  },
-
   async mergeMetadata(tx: DbOrTx, id: string, metadata: Record<string, unknown>): Promise<void> {
     await tx
       .update(transactions)
