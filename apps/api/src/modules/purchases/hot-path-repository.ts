@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedCall } from '../../db/prepared-call';
 import type { SpendRefusal } from '../limits/spend-refusals';
 import type { TransactionRow } from '../transactions/repository';
 
@@ -91,44 +92,88 @@ function transactionFromJson(j: Record<string, unknown>): HistoryRow {
   };
 }
 
-async function one<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T> {
-  const result = (await db.execute(query)) as unknown as { rows: { r: unknown }[] };
-  const value = result.rows[0]?.r;
-  // node-postgres parses jsonb; PGlite does too, but a text answer is read the same way.
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
+const reserveCall = preparedCall<{
+  user: string;
+  key: string | null;
+  hash: string;
+  id: string;
+  now: string;
+  switches: string;
+  pinDigest: string;
+  pinMax: number;
+  pinLockMs: number;
+  limitUnverified: number;
+  limitVerified: number;
+  inFlight: string;
+  order: string;
+}>(
+  'owo_purchase_reserve',
+  (p) => sql`${p('user')}::uuid, ${p('key')}::text, ${p('hash')}::text, ${p('id')}::uuid,
+    ${p('now')}::timestamptz, ${p('switches')}::text[], ${p('pinDigest')}::text,
+    ${p('pinMax')}::integer, ${p('pinLockMs')}::bigint, ${p('limitUnverified')}::bigint,
+    ${p('limitVerified')}::bigint, ${p('inFlight')}::uuid, ${p('order')}::jsonb`,
+);
+
+const settleCall = preparedCall<{
+  id: string;
+  state: string;
+  supplierReference: string | null;
+  description: string;
+  answer: string;
+  now: string;
+  extra: string;
+  shard: number;
+  alert: string | null;
+  key: string | null;
+  replyStatus: number | null;
+  replyBody: string | null;
+}>(
+  'owo_purchase_settle',
+  (p) => sql`${p('id')}::uuid, ${p('state')}::text, ${p('supplierReference')}::text,
+    ${p('description')}::text, ${p('answer')}::jsonb, ${p('now')}::timestamptz,
+    ${p('extra')}::jsonb, ${p('shard')}::integer, ${p('alert')}::text, ${p('key')}::text,
+    ${p('replyStatus')}::integer, ${p('replyBody')}::jsonb`,
+);
 
 /**
  * The purchase's two writes as one statement each (database functions, decision 0040): the
  * reserve and the settlement each cost one round trip and one commit.
  */
 export const hotPathRepository = {
-  reserve(db: DbOrTx, input: ReserveInput): Promise<ReserveOutcome> {
-    return one<ReserveOutcome>(
-      db,
-      sql`select owo_purchase_reserve(
-        ${input.userId}::uuid, ${input.key ?? null}::text, ${input.requestHash}::text,
-        ${input.transactionId}::uuid, ${input.now.toISOString()}::timestamptz,
-        ${`{${input.switches.join(',')}}`}::text[], ${input.pinDigest}::text,
-        ${input.pinMaxFailures}::integer, ${input.pinLockMs}::bigint,
-        ${input.dailyLimitUnverifiedKobo}::bigint, ${input.dailyLimitVerifiedKobo}::bigint,
-        ${input.inFlightAccountId}::uuid, ${json(input.order)}::jsonb
-      ) as r`,
-    );
+  async reserve(db: DbOrTx, input: ReserveInput): Promise<ReserveOutcome> {
+    return (await reserveCall(db, {
+      user: input.userId,
+      key: input.key ?? null,
+      hash: input.requestHash,
+      id: input.transactionId,
+      now: input.now.toISOString(),
+      switches: `{${input.switches.join(',')}}`,
+      pinDigest: input.pinDigest,
+      pinMax: input.pinMaxFailures,
+      pinLockMs: input.pinLockMs,
+      limitUnverified: input.dailyLimitUnverifiedKobo,
+      limitVerified: input.dailyLimitVerifiedKobo,
+      inFlight: input.inFlightAccountId,
+      order: json(input.order),
+    })) as ReserveOutcome;
   },
 
   /** The history row after settling, or undefined when the order was resolved already. */
   async settle(db: DbOrTx, input: SettleInput): Promise<HistoryRow | undefined> {
-    const row = await one<Record<string, unknown> | null>(
-      db,
-      sql`select owo_purchase_settle(
-        ${input.transactionId}::uuid, ${input.state}::text, ${input.supplierReference ?? null}::text,
-        ${input.description}::text, ${json(input.answer ?? null)}::jsonb,
-        ${input.now.toISOString()}::timestamptz, ${json(input.extra)}::jsonb,
-        ${input.shard}::integer, ${input.alert ?? null}::text, ${input.reply?.key ?? null}::text,
-        ${input.reply?.status ?? null}::integer, ${input.reply ? json(input.reply.body) : null}::jsonb
-      ) as r`,
-    );
+    const row = (await settleCall(db, {
+      id: input.transactionId,
+      state: input.state,
+      supplierReference: input.supplierReference ?? null,
+      description: input.description,
+      answer: json(input.answer ?? null),
+      now: input.now.toISOString(),
+      extra: json(input.extra),
+      shard: input.shard,
+      alert: input.alert ?? null,
+      key: input.reply?.key ?? null,
+      replyStatus: input.reply?.status ?? null,
+      replyBody: input.reply ? json(input.reply.body) : null,
+    })) as Record<string, unknown> | null;
     return row ? transactionFromJson(row) : undefined;
   },
 };

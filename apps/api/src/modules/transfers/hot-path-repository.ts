@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedCall } from '../../db/prepared-call';
 import type { SpendRefusal } from '../limits/spend-refusals';
 
 /** What owo_transfer answers (migrations 0016, 0018): ok, or why nothing but a PIN count was written. */
@@ -43,24 +44,56 @@ export interface TransferCallInput {
 
 const json = (value: unknown) => JSON.stringify(value);
 
+const transferCall = preparedCall<{
+  user: string;
+  key: string | null;
+  hash: string;
+  now: string;
+  pinDigest: string;
+  pinMax: number;
+  pinLockMs: number;
+  recipient: string | null;
+  amount: number;
+  limitUnverified: number;
+  limitVerified: number;
+  capUnverified: number;
+  capVerified: number;
+  rows: string | null;
+  replyStatus: number;
+  replyBody: string;
+}>(
+  'owo_transfer',
+  (p) => sql`${p('user')}::uuid, ${p('key')}::text, ${p('hash')}::text,
+    ${p('now')}::timestamptz, ${p('pinDigest')}::text, ${p('pinMax')}::integer,
+    ${p('pinLockMs')}::bigint, ${p('recipient')}::uuid, ${p('amount')}::bigint,
+    ${p('limitUnverified')}::bigint, ${p('limitVerified')}::bigint,
+    ${p('capUnverified')}::bigint, ${p('capVerified')}::bigint, ${p('rows')}::jsonb,
+    ${p('replyStatus')}::integer, ${p('replyBody')}::jsonb`,
+);
+
 /**
  * The transfer's whole write as one statement (decision 0040, "Transfers"): one round trip and
  * one commit, both wallets' row locks held only for the function's own microseconds.
  */
 export const transferHotPathRepository = {
   async transfer(db: DbOrTx, input: TransferCallInput): Promise<TransferOutcome> {
-    const result = (await db.execute(sql`select owo_transfer(
-        ${input.userId}::uuid, ${input.key ?? null}::text, ${input.requestHash}::text,
-        ${input.now.toISOString()}::timestamptz, ${input.pinDigest}::text,
-        ${input.pinMaxFailures}::integer, ${input.pinLockMs}::bigint,
-        ${input.recipientId ?? null}::uuid, ${input.amountKobo}::bigint,
-        ${input.dailyLimitUnverifiedKobo}::bigint, ${input.dailyLimitVerifiedKobo}::bigint,
-        ${input.balanceCapUnverifiedKobo}::bigint, ${input.balanceCapVerifiedKobo}::bigint,
-        ${input.rows ? json(input.rows) : null}::jsonb, ${input.reply.status}::integer,
-        ${json(input.reply.body)}::jsonb
-      ) as r`)) as unknown as { rows: { r: unknown }[] };
-    const value = result.rows[0]?.r;
-    // node-postgres parses jsonb; PGlite does too, but a text answer is read the same way.
-    return (typeof value === 'string' ? JSON.parse(value) : value) as TransferOutcome;
+    return (await transferCall(db, {
+      user: input.userId,
+      key: input.key ?? null,
+      hash: input.requestHash,
+      now: input.now.toISOString(),
+      pinDigest: input.pinDigest,
+      pinMax: input.pinMaxFailures,
+      pinLockMs: input.pinLockMs,
+      recipient: input.recipientId ?? null,
+      amount: input.amountKobo,
+      limitUnverified: input.dailyLimitUnverifiedKobo,
+      limitVerified: input.dailyLimitVerifiedKobo,
+      capUnverified: input.balanceCapUnverifiedKobo,
+      capVerified: input.balanceCapVerifiedKobo,
+      rows: input.rows ? json(input.rows) : null,
+      replyStatus: input.reply.status,
+      replyBody: json(input.reply.body),
+    })) as TransferOutcome;
   },
 };
