@@ -3,6 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SANDBOX_KEYS } from '@owo/providers/sandbox/keys';
+import { SIM_WALLET_SUPPLIERS } from '@owo/providers/sandbox/sim-wallet';
+import { WALLET_CONTROL_PREFIX } from '@owo/providers/sandbox/wallet-control';
 import type { ProbeCounters } from './api-probe';
 
 export interface ApiOptions {
@@ -235,6 +237,7 @@ export async function startSandboxProcess(root: string): Promise<SandboxProcess>
       }
     });
   });
+  await fillSupplierWallets(port);
   return {
     pid,
     baseUrls,
@@ -246,4 +249,22 @@ export async function startSandboxProcess(root: string): Promise<SandboxProcess>
       clearTimeout(killer);
     },
   };
+}
+
+/**
+ * The simulators keep our wallet at each supplier and refuse an order it cannot pay for, as the
+ * suppliers do; their opening ₦5,000,000 is about 50,000 of the bench's purchases, fewer than a
+ * full run sends. Filled to the control call's ceiling so no pass measures that refusal.
+ */
+async function fillSupplierWallets(port: number): Promise<void> {
+  for (const supplier of SIM_WALLET_SUPPLIERS) {
+    const response = await fetch(`http://127.0.0.1:${port}${WALLET_CONTROL_PREFIX}/${supplier}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ balanceKobo: 100_000_000_000 }),
+    });
+    if (!response.ok) {
+      throw new Error(`could not fill the sandbox's ${supplier} wallet: HTTP ${response.status}`);
+    }
+  }
 }
