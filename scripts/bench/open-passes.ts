@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
-import { startApi, type ApiProcess } from './api-process';
+import { startApi, type ApiProcess, type SandboxProcess } from './api-process';
 import { post, purchase, succeeded } from './load';
 import {
   closedLoad,
@@ -108,6 +108,8 @@ function transferShoot(port: number, tokens: string[], userIds: string[]): Shoot
 export async function openPasses(options: {
   root: string;
   adminUrl: string;
+  /** The run's sandbox process, when it has one (--sandbox-process). */
+  sandbox: SandboxProcess | undefined;
   /** The API database's name (for pg_stat_activity) and its URL. */
   apiDb: string;
   databaseUrl: string;
@@ -140,6 +142,7 @@ export async function openPasses(options: {
     dataDir: options.dataDir,
     sessionSecret: options.sessionSecret,
     pinCache: false,
+    externalSandbox: options.sandbox,
     env: RAISED_LIMITS,
   });
   options.onApi?.(api);

@@ -589,6 +589,22 @@ if (openArrivals !== 'poisson' && openArrivals !== 'constant') {
   throw new Error('--open-arrivals is poisson or constant');
 }
 
+let sandboxProcess: SandboxProcess | undefined;
+
+/**
+ * With --sandbox-process, the one sandbox process every API of the run calls (the purchase
+ * passes' and the open model's), started on first use; otherwise undefined and each API process
+ * runs the sandbox inside itself.
+ */
+async function sharedSandbox(): Promise<SandboxProcess | undefined> {
+  if (!flags['sandbox-process'] || sandboxProcess) return sandboxProcess;
+  const started = await startSandboxProcess(root);
+  sandboxProcess = started;
+  cleanups.push({ what: 'stop the sandbox process', fn: () => started.stop() });
+  log(`provider sandbox in its own process (pid ${started.pid})`);
+  return started;
+}
+
 /**
  * The open-model passes against the API database the purchase passes used (its customers, plus
  * one more for the hot wallet), on an API process of their own with the wallet limits raised.
@@ -614,6 +630,7 @@ async function openPass(options: {
     return await openPasses({
       root,
       adminUrl,
+      sandbox: await sharedSandbox(),
       apiDb: options.apiDb,
       databaseUrl: databaseUrl(adminUrl, options.apiDb),
       dataDir: options.dataDir,
@@ -829,13 +846,7 @@ async function main() {
     log(`pgbench init took ${init.seconds}s`);
   }
 
-  let sandbox: SandboxProcess | undefined;
-  if (flags['sandbox-process']) {
-    sandbox = await startSandboxProcess(root);
-    const started = sandbox;
-    cleanups.push({ what: 'stop the sandbox process', fn: () => started.stop() });
-    log(`provider sandbox in its own process (pid ${sandbox.pid})`);
-  }
+  const sandbox = await sharedSandbox();
 
   const passes: ApiPass[] = [];
   for (const pool of pools) {
