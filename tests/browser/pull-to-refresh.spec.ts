@@ -9,12 +9,20 @@ import { fundWallet, homeBalance } from './support/wallet';
  * The live-balance pulse (decision 0033) would bring the credit in on its own within 15 s, so it
  * is held at its first answer here: only the pull can show the new money.
  */
-async function freezePulse(page: Page) {
+async function freezePulse(page: Page): Promise<{ captured: Promise<void> }> {
   let first: unknown = null;
+  let markCaptured: () => void = () => undefined;
+  const captured = new Promise<void>((resolve) => (markCaptured = resolve));
   await page.route('**/api/notifications/pulse', async (route) => {
-    if (first === null) first = await (await route.fetch()).json();
+    if (first === null) {
+      first = await (await route.fetch()).json();
+      markCaptured();
+    }
     await route.fulfill({ json: first });
   });
+  // The first pulse answered is the one every later pulse repeats: a deposit made before it is
+  // read counts as already known, so a test waits for it before making the next one.
+  return { captured };
 }
 
 /**
@@ -43,10 +51,11 @@ test('pulling home down shows a spinner and brings in a deposit that landed mean
   page,
 }) => {
   await signUpByEmail(page);
-  await freezePulse(page);
+  const pulse = await freezePulse(page);
   await page.reload();
   const recent = page.getByRole('region', { name: 'Recent transactions' });
   await expect(homeBalance(page)).toHaveText(formatKobo(0));
+  await pulse.captured;
 
   await fundWallet(page, 1_500);
   // Nothing brings it in by itself (the pulse is held).
@@ -86,10 +95,11 @@ test('pulling home down shows a spinner and brings in a deposit that landed mean
 test('pulling history down lists a deposit that landed meanwhile', async ({ page }) => {
   await signUpByEmail(page);
   await fundWallet(page, 700);
-  await freezePulse(page);
+  const pulse = await freezePulse(page);
   await page.goto('/transactions');
   const rows = page.getByRole('main').getByRole('listitem');
   await expect(rows).toHaveCount(1);
+  await pulse.captured;
 
   await fundWallet(page, 300);
   await page.waitForTimeout(1_000);
