@@ -5,6 +5,7 @@ import { MAGIC_BET_ACCOUNTS } from '@owo/providers/sandbox/magic';
 import { newEmail, signUpByEmail, tapPin } from './support/flows';
 import { shot } from './support/shots';
 import { fundWallet, homeBalance, setPinByApi } from './support/wallet';
+import { dismissToasts } from './support/toasts';
 
 const PIN = '7391';
 const FUNDS = 20_000;
@@ -140,6 +141,8 @@ test('betting: a refused top-up closes the sheet with the server message and ref
   await expect(sheet).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByText(messages.purchaseFailed)).toBeVisible();
   await expect(page).toHaveURL(/\/betting$/);
+  // The refusal's toast covers the header's Back at 390 px (and stays while the pointer rests on it).
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(homeBalance(page)).toHaveText(formatKobo(FUNDS * 100));
 });

@@ -5,6 +5,7 @@ import { messages } from '@owo/shared/messages';
 import { MAGIC_METERS, MAGIC_PHONES, MAGIC_SMARTCARDS } from '@owo/providers/sandbox/magic';
 import { newEmail, signUpByEmail, tapPin } from './support/flows';
 import { fundWallet, homeBalance, setPinByApi } from './support/wallet';
+import { dismissToasts } from './support/toasts';
 
 const PIN = '2580';
 const FUNDS = 20_000;
@@ -201,6 +202,8 @@ test('a refused purchase shows the server message in a toast and leaves the bala
   await expect(page.getByText(messages.purchaseFailed)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toHaveCount(0);
   await expect(page.getByRole('alertdialog', { name: messages.paymentSuccessful })).toHaveCount(0);
+  // The refusal's toast covers the header's Back at 390 px (and stays while the pointer rests on it).
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(homeBalance(page)).toHaveText(formatKobo(FUNDS * 100));
