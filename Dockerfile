@@ -1,10 +1,10 @@
 # syntax=docker/dockerfile:1
 # The Owo image (README, "Deploying"; decision 0024): the compiled API and the built web app on
-# Node 20 with only the API's production dependencies, run as the unprivileged `node` user.
+# Node 24 LTS with only the API's production dependencies, run as the unprivileged `node` user.
 #   docker build -t owo-wallet .
 #   docker run --env-file .env owo-wallet node apps/api/dist/cli.js migrate   # once per release
 #   docker run --env-file .env -p 3000:3000 owo-wallet
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Build: every dependency (the build tools are dev dependencies), then `npm run build`: the web
 # app into apps/web/dist, the API bundle into apps/api/dist.

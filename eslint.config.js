@@ -1,7 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
+import { webBoundaryZones } from './eslint/web-boundaries.js';
 
 export default tseslint.config(
   {
@@ -29,6 +31,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Feature boundaries (decision 0073): a feature imports shared code (components/, lib/) and
+    // its own files, never another feature; only app/ composes features.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { basePath: webBoundaryZones.basePath, zones: webBoundaryZones.zones },
+      ],
+      // The boundary rule skips a path it cannot resolve, so an unresolved relative path is an
+      // error. Packages are left to TypeScript: the node resolver does not read `exports`.
+      'import/no-unresolved': ['error', { ignore: ['^[^.]'] }],
+    },
   },
   {
     // config.ts is the one module that reads the environment (ARCHITECTURE.md).

@@ -9,6 +9,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'owo-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 2525);
 export const ADMIN = { email: 'e2e-admin@example.com', password: 'Adm1n!pass' };
+/** The second admin, who approves what ADMIN files (four eyes, decision 0047). */
+export const CHECKER = { email: 'e2e-checker@example.com', password: 'Ch3cker!pass' };
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -17,7 +19,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  timeout: 60_000,
+  // A staff credit now takes two admins (four eyes): room for the extra sign-in on a busy machine.
+  timeout: 120_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 390, height: 844 },
@@ -37,10 +40,11 @@ export default defineConfig({
     },
     {
       // The CLI runs first (the embedded database allows one process at a time), then the server.
-      command: `npm run cli -- create-admin ${ADMIN.email} '${ADMIN.password}' && node --import tsx apps/api/src/server.ts`,
+      command: `npm run cli -- create-admin ${ADMIN.email} '${ADMIN.password}' && npm run cli -- create-admin ${CHECKER.email} '${CHECKER.password}' && node --import tsx apps/api/src/server.ts`,
       url: `http://127.0.0.1:${port}/api/ready`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Two CLI runs (the admins) before the server: slow on a busy machine.
+      timeout: 300_000,
       env: {
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR,

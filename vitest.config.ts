@@ -25,8 +25,10 @@ export default defineConfig({
           // Each file builds its own app on its own database; argon2 and PGlite are CPU-heavy.
           fileParallelism: true,
           maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: a loaded 2-core machine can take tens of seconds to build an app and its
+          // database; a test about time moves the test clock instead.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -40,6 +42,19 @@ export default defineConfig({
           maxWorkers: 1,
           testTimeout: 600_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // The database tier (`npm run test:failover`, `npm run test:pitr`): Patroni, etcd, HAProxy
+        // and pgBackRest on this machine, run as root with PostgreSQL as `postgres`. Not part of
+        // `npm test`: CI runs them in its PostgreSQL pass, where the packages are installed.
+        test: {
+          name: 'failover',
+          include: ['tests/failover/**/*.test.ts'],
+          fileParallelism: false,
+          maxWorkers: 1,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -5,7 +5,7 @@
 // node_modules: native ones (sharp, @node-rs/argon2) cannot be bundled, and the image installs the
 // production dependencies anyway. ES modules with splitting, so a dynamic import() (the provider
 // sandbox, which live mode never loads) stays a chunk of its own that is read only when imported.
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -40,6 +40,11 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
   plugins: [npmPackagesExternal],
+});
+// The database functions' files (decision 0072) ship inside dist: the migration applies them after
+// drizzle's migrations, and db/function-files.ts finds dist/sql/functions from the bundle.
+cpSync(path.join(apiDir, 'sql', 'functions'), path.join(outdir, 'sql', 'functions'), {
+  recursive: true,
 });
 const files = Object.keys(result.metafile.outputs).length;
 console.log(`apps/api/dist: ${files} files in ${Date.now() - started} ms`);

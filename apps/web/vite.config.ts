@@ -17,7 +17,7 @@ const API_ORIGIN = 'http://localhost:3000';
  * downloads the admin area. A chunk that mixes in anything else stays in assets/ and is precached.
  */
 const ADMIN_SOURCE =
-  /\/src\/features\/admin(-swaps)?\/|\/src\/app\/admin-guard\.tsx$|\/packages\/shared\/src\/(admin-messages|schemas\/admin)\.ts$/;
+  /\/src\/features\/admin\/|\/src\/app\/admin-guard\.tsx$|\/packages\/shared\/src\/(admin-messages|schemas\/admin)\.ts$/;
 
 function isAdminOnly(moduleIds: readonly string[]): boolean {
   const own = moduleIds.filter((id) => !id.startsWith('\0') && !id.includes('/node_modules/'));

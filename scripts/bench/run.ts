@@ -61,6 +61,15 @@
  *                    transactions (default 1000000) seeded set-based, the export streamed over
  *                    HTTP, the API's peak RSS and heap during it and rows/s; then a slow reader.
  *                    --export-heap-mb N caps the API's V8 old space (shows live memory bounded).
+ *   --ha             only the price of durability (scripts/bench/ha-compare.ts): the purchase pass
+ *                    (--clients, --seconds, --warmup, the first --pool) on the single server (the
+ *                    admin connection below), then the same on the database tier `npm run ha:up`
+ *                    runs (start it first): HAProxy's write port to Patroni's leader, every commit
+ *                    waiting for the synchronous standby. Each on a fresh database with the same
+ *                    customers' count, a ledger audit after each, and the replication state read
+ *                    before and after the replicated pass (a standby lost during it is reported).
+ *   --ha-url URL     the replicated server's admin connection (default: ha:up's write port,
+ *                    postgres://postgres@127.0.0.1:15500/postgres)
  *
  * Admin connection: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1/postgres.
  * It creates two fresh databases (owo_bench_*, owo_pgbench_*) and drops them on every exit.
@@ -96,6 +105,8 @@ import { historyBench, printHistory, type HistoryBenchResult } from './history';
 import { exportMemoryBench, printExportMemory } from './export-memory';
 import { openPasses, printOpen, RAISED_LIMITS, type OpenBenchResult } from './open-passes';
 import { ActivitySampler, cpuSnapshot, cpuUse, machineCpu, type CpuUse } from './system';
+import { printHaComparison, replicationState, type HaComparison } from './ha-compare';
+import { defaultOptions as haDefaults, writeUrl as haWriteUrl } from '../ha/topology';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -145,6 +156,8 @@ const { values: flags } = parseArgs({
     'export-memory': { type: 'boolean', default: false },
     'export-rows': { type: 'string', default: '1000000' },
     'export-heap-mb': { type: 'string' },
+    ha: { type: 'boolean', default: false },
+    'ha-url': { type: 'string' },
   },
   allowPositionals: false,
 });
@@ -277,9 +290,12 @@ async function apiPass(options: {
   sandbox: SandboxProcess | undefined;
   /** API_PROCESSES (1 unless the cluster pass); `pool` is then each process's. */
   apiProcesses?: number;
+  /** The server of the pass (--ha: HAProxy's write port); the run's admin URL unless given. */
+  serverUrl?: string;
 }): Promise<ApiPass> {
+  const server = options.serverUrl ?? adminUrl;
   const backgroundCores = await waitForQuiet(options.label);
-  const pgBefore = await databaseStats(adminUrl, options.apiDb);
+  const pgBefore = await databaseStats(server, options.apiDb);
   // The probe profiles the process the bench signals: a cluster's primary serves no request.
   const profileFile =
     flags.profile && (options.apiProcesses ?? 1) === 1
@@ -292,7 +308,7 @@ async function apiPass(options: {
   log(`${options.label}: starting the API (pool ${options.pool})…`);
   const api = await startApi({
     root,
-    databaseUrl: databaseUrl(adminUrl, options.apiDb),
+    databaseUrl: databaseUrl(server, options.apiDb),
     poolMax: options.pool,
     dataDir: options.dataDir,
     sessionSecret: options.sessionSecret,
@@ -317,13 +333,13 @@ async function apiPass(options: {
           `${smoke.body.slice(0, 2000)}\n--- API output ---\n${api.output()}`,
       );
     }
-    await checkpoint(adminUrl);
+    await checkpoint(server);
 
     const load = new LoadGenerator(api.port, options.tokens);
     load.start();
     log(`${options.label}: ${options.tokens.length} clients, warm-up ${warmup}s…`);
     await sleep(warmup * 1000);
-    const sampler = new ActivitySampler(adminUrl, options.apiDb);
+    const sampler = new ActivitySampler(server, options.apiDb);
     await sampler.start();
     const cpu0 = cpuSnapshot();
     const c0 = await api.counters();
@@ -339,7 +355,7 @@ async function apiPass(options: {
     cleanups.splice(cleanups.indexOf(entry), 1);
     // Backends report their last statistics as they exit.
     await sleep(700);
-    const pgStat = statsDelta(await databaseStats(adminUrl, options.apiDb), pgBefore);
+    const pgStat = statsDelta(await databaseStats(server, options.apiDb), pgBefore);
 
     const result = load.result();
     const counters = counterDelta(c1, c0);
@@ -685,6 +701,87 @@ async function openOnly() {
   return { result, audit };
 }
 
+// ------------------------------------------------------------------ price of durability
+/**
+ * `--ha`: the same purchase pass on the single server, then through HAProxy to the synchronous
+ * pair. Each side gets its own database, customers and API process, so neither inherits the
+ * other's caches or table sizes; the sandbox (when in its own process) is shared.
+ */
+async function haOnly() {
+  const haUrl = flags['ha-url'] ?? haWriteUrl(haDefaults());
+  try {
+    const state = await replicationState(haUrl);
+    if (state.inRecovery) throw new Error('it is a standby (in recovery), not the leader');
+  } catch (error) {
+    throw new Error(
+      `--ha: no writable database tier at ${haUrl} (${(error as Error).message}): ` +
+        'start it with `npm run ha:up` or point --ha-url at its write port',
+    );
+  }
+  const pool = pools[0] ?? 20;
+  const sandbox = await sharedSandbox();
+
+  const side = async (label: string, server: string) => {
+    const apiDb = `owo_bench_${randomBytes(4).toString('hex')}`;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'owo-bench-ha-'));
+    const entries = [
+      { what: 'remove the data dir', fn: () => rmSync(dataDir, { recursive: true, force: true }) },
+      { what: `drop ${apiDb}`, fn: () => dropDatabase(server, apiDb) },
+    ];
+    await createDatabase(server, apiDb);
+    cleanups.push(...entries);
+    try {
+      const sessionSecret = randomBytes(36).toString('base64url');
+      log(`${label}: seeding ${clients} customers…`);
+      const seeded = await seed({
+        databaseUrl: databaseUrl(server, apiDb),
+        users: clients,
+        dataDir,
+        sessionSecret,
+      });
+      const pass = await apiPass({
+        label: `${label}, ${clients} clients, pool ${pool}`,
+        apiDb,
+        tokens: seeded.tokens,
+        pool,
+        pinCache: false,
+        dataDir,
+        sessionSecret,
+        sandbox,
+        serverUrl: server,
+      });
+      log(`${label}: auditing the ledger after the load…`);
+      const audit = await auditAfterRun(databaseUrl(server, apiDb));
+      return { pass, audit };
+    } finally {
+      for (const entry of entries.reverse()) {
+        cleanups.splice(cleanups.indexOf(entry), 1);
+        await entry.fn();
+      }
+    }
+  };
+
+  const single = await side('single server', adminUrl);
+  const before = await replicationState(haUrl);
+  const ha = await side('synchronous standby', haUrl);
+  const after = await replicationState(haUrl);
+  const comparison: HaComparison = {
+    single: {
+      url: adminUrl,
+      load: single.pass.load,
+      dbMsPerPurchase: single.pass.perPurchase.dbRoundTripMs,
+    },
+    ha: {
+      url: haUrl,
+      load: ha.pass.load,
+      dbMsPerPurchase: ha.pass.perPurchase.dbRoundTripMs,
+      before,
+      after,
+    },
+  };
+  return { comparison, audits: { single: single.audit, ha: ha.audit }, passes: [single, ha] };
+}
+
 // ------------------------------------------------------------------ history search
 /** The history bench on its own fresh database, dropped on every exit. */
 async function historyPass(): Promise<HistoryBenchResult> {
@@ -756,6 +853,48 @@ async function main() {
     writeFileSync(
       outFile,
       `${JSON.stringify({ date: startedAt.toISOString(), lighthouse: result }, null, 2)}\n`,
+    );
+    console.log(`\n(JSON in ${outFile})`);
+    return;
+  }
+  // --ha runs only the single server against the synchronous pair.
+  if (flags.ha) {
+    const loadBefore = readFileSync('/proc/loadavg', 'utf8').trim();
+    const result = await haOnly();
+    const loadAfter = readFileSync('/proc/loadavg', 'utf8').trim();
+    console.log(`\n================ Owo bench: the price of durability ================`);
+    console.log(`  command  npm run bench -- ${process.argv.slice(2).join(' ')}`.trimEnd());
+    console.log(`  date     ${startedAt.toISOString()}`);
+    console.log(`  loadavg  before ${loadBefore}; after ${loadAfter}`);
+    printHaComparison(result.comparison);
+    for (const [label, audit] of Object.entries(result.audits)) {
+      console.log(
+        `  ledger audit (${label}): ` +
+          (audit.ok
+            ? 'all invariants hold'
+            : `BROKEN: ${audit.broken.map((b) => b.name).join('; ')}`) +
+          `; orders ${JSON.stringify(audit.purchases)}`,
+      );
+    }
+    for (const { pass } of result.passes) {
+      console.log(
+        `  ${pass.label}: busy before ${pass.backgroundCores} cores; ${cpuLine(pass.cpu)}`,
+      );
+    }
+    writeFileSync(
+      outFile,
+      `${JSON.stringify(
+        {
+          date: startedAt.toISOString(),
+          command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+          loadavg: { before: loadBefore, after: loadAfter },
+          ha: result.comparison,
+          audits: result.audits,
+          passes: result.passes.map(({ pass }) => pass),
+        },
+        null,
+        2,
+      )}\n`,
     );
     console.log(`\n(JSON in ${outFile})`);
     return;

@@ -84,7 +84,7 @@ test('alerts: a setting changed, a low balance mailed and shown, then acknowledg
     await link.scrollIntoViewIfNeeded();
     await link.click();
     await expect(admin).toHaveURL(/\/admin\/alerts$/);
-    await expect(admin.getByRole('heading', { name: t.title })).toBeVisible();
+    await expect(admin.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
     const percent = settingsForm(admin).getByLabel(t.percent);
     await expect(percent).toHaveValue(/^\d+$/);
     const oldPercent = await percent.inputValue();

@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { messages } from '@owo/shared/messages';
-import { ADMIN } from '../../playwright.config';
+import { ADMIN, CHECKER } from '../../playwright.config';
 import { newEmail, signUpByEmail } from './support/flows';
 import { shot } from './support/shots';
 import { openAdminPage } from './support/admin';
@@ -71,17 +71,21 @@ test('admin audit log: entries of a credit and a shutdown, newest first, and the
   await expect(list.first()).toBeVisible();
   await shot(admin, 'audit-list');
 
-  // Newest first: the restore, the shutdown, then the credit.
+  // Newest first: the restore, the shutdown, then the credit (approved by the second admin)
+  // and its request (filed by the first): four eyes on staff money.
   await expect(list.nth(0)).toHaveAccessibleName('Service restored');
   await expect(list.nth(0)).toContainText('Service · Data');
   await expect(list.nth(1)).toHaveAccessibleName('Service shut down');
   await expect(list.nth(1)).toContainText('Supplier maintenance');
   await expect(list.nth(1)).toContainText('30 mins');
-  const credit = list.filter({ hasText: reason });
-  await expect(credit).toHaveCount(1);
+  const withReason = list.filter({ hasText: reason });
+  await expect(withReason).toHaveCount(2);
+  const credit = withReason.nth(0);
   await expect(credit).toHaveAccessibleName('Wallet credited');
   await expect(credit).toContainText('₦1,234.50');
-  await expect(credit).toContainText(`by ${ADMIN.email}`);
+  await expect(credit).toContainText(`by ${CHECKER.email}`);
+  await expect(withReason.nth(1)).toHaveAccessibleName('Adjustment requested');
+  await expect(withReason.nth(1)).toContainText(`by ${ADMIN.email}`);
   for (const i of [0, 1]) await expect(list.nth(i)).toContainText(`by ${ADMIN.email}`);
 
   // Filter by action: only credits.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, request, test, type Page } from '@playwright/test';
 import { MAGIC_BET_ACCOUNTS } from '@owo/providers/sandbox/magic';
 import { adminMessages, pageOfText } from '@owo/shared/admin-messages';
@@ -23,7 +24,7 @@ async function betByApi(page: Page, rechargeAccount: string, amount: number, bil
   try {
     const reply = await ctx.post('/api/biller/betting', {
       data: { billerId, itemId: `${billerId}_TOPUP`, amount, rechargeAccount, transactionPin: PIN },
-      headers: { Authorization: `Bearer ${auth.token}` },
+      headers: { Authorization: `Bearer ${auth.token}`, 'Idempotency-Key': randomUUID() },
     });
     return reply.status();
   } finally {

@@ -12,7 +12,10 @@ import {
   restoreSystemByApi,
   settled,
 } from './support/dashboard';
+import type { CheckoutDepositReply } from '@owo/shared/api-types';
+import { customerCall } from './support/customer-api';
 import { newEmail, signUpByEmail, tapPin } from './support/flows';
+import { simulateTransfer } from './support/sandbox';
 import { screenShot } from './support/toasts';
 import { fundWallet, homeBalance, setPinByApi } from './support/wallet';
 
@@ -276,3 +279,45 @@ async function buyFirstPlan(page: Page) {
   await tapPin(page, PIN);
   await pinSheet.getByRole('button', { name: 'Confirm' }).click();
 }
+
+test('a bank-transfer deposit shows on its own line; the Deposit card and Total say what they count', async ({
+  page,
+  browser,
+}) => {
+  const admin = await openDashboard(browser);
+  await settled(admin);
+  const ids = ['revenue-bank-transfer', 'revenue-deposit', 'revenue-total'] as const;
+  const before = await figures(admin, ids);
+  await expect(admin.getByTestId('revenue-deposit')).toContainText(
+    adminMessages.revenueDepositPermanent,
+  );
+  await expect(admin.getByTestId('revenue-bank-transfer')).toContainText(
+    adminMessages.revenueBankTransferNote,
+  );
+
+  // A newcomer (no permanent account) pays ₦250 into a one-off checkout account.
+  await signUpByEmail(page, newEmail('dash-bank'));
+  const { data } = await customerCall<CheckoutDepositReply>(
+    page,
+    'POST',
+    '/deposit/bank-transfer',
+    {
+      amount: 250,
+    },
+  );
+  await simulateTransfer(data.payerVirtualAccNo, 250_00);
+  await expect(homeBalance(page)).toHaveText(formatKobo(250_00), { timeout: 30_000 });
+
+  await expect(async () => {
+    await admin.reload();
+    await settled(admin);
+    expect(await figures(admin, ids)).toEqual({
+      'revenue-bank-transfer': before['revenue-bank-transfer'] + 250_00,
+      // The spec's Deposit card (permanent accounts) and Total leave it out, as their labels say.
+      'revenue-deposit': before['revenue-deposit'],
+      'revenue-total': before['revenue-total'],
+    });
+  }).toPass({ timeout: 30_000 });
+  await admin.getByTestId('revenue-bank-transfer').scrollIntoViewIfNeeded();
+  await screenShot(admin, 'dashboard-bank-transfer-line');
+});

@@ -38,7 +38,7 @@ async function airtimeByApi(page: Page, phone: string, amount: number) {
 }
 
 /**
- * Makes an order look 25 hours old, as if the automatic requeries had run out. The server holds
+ * Makes an order look 25 hours old, past the automatic requeries (2 hours by default). The server holds
  * PGlite's data directory while it runs, so this is possible on PostgreSQL only.
  */
 async function ageOrder(transactionId: string): Promise<void> {
@@ -83,7 +83,7 @@ test('needs a decision: empty queue, an operator alert, and an aged order refund
   await expect(admin).toHaveURL(/\/admin\/orders\/pending$/);
   await expect(admin.getByText(t.needsDecisionTitle, { exact: true })).toBeVisible();
   await expect(orders(admin).getByText(t.needsDecisionEmpty)).toBeVisible();
-  await expect(orders(admin).getByText(/Older than 24 hours/)).toBeVisible();
+  await expect(orders(admin).getByText(/Older than 2 hours/)).toBeVisible();
   await expect(alerts(admin)).toBeVisible();
   await expect(admin.locator('[aria-busy="true"]')).toHaveCount(0);
   await screenShot(admin, 'needs-decision-empty');
@@ -151,6 +151,10 @@ test('needs a decision: empty queue, an operator alert, and an aged order refund
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('VTpass');
   await expect(card).toContainText('25 h');
+  // Why it waits and what to check, in the server's words.
+  await expect(card.getByText(t.needsDecisionWhy)).toBeVisible();
+  await expect(card).toContainText(/No final answer from VTpass/);
+  await expect(card).toContainText(/VTpass dashboard/);
   await expect(card.getByRole('region', { name: t.lastAnswer })).toContainText(
     t.answerStatus.pending,
   );

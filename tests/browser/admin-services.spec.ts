@@ -22,7 +22,8 @@ import { sessionOf, setPinByApi } from './support/wallet';
 
 /** DataStation MTN SME 3GB / 30 days (data_id 44, cost ₦1,860): a plan no other spec picks. */
 const PLAN_DATA_ID = 44;
-const PLAN_TILE = /^3GB 30 days, P ₦1,860, SP /;
+/** The tile keeps its size and prices in its name; "Off" joins the size once it is switched off. */
+const PLAN_TILE = /^3GB (Off )?30 days, P ₦1,860, SP /;
 const NEW_PRICE = 1990;
 const BELOW_COST = 1000;
 

@@ -50,6 +50,13 @@ test('suppliers: balances, a drained wallet shown low, its threshold, and a rout
       await expect(card(admin, name)).toBeVisible();
     }
     await expect(card(admin, 'VTpass')).toContainText('Warn below ₦50,000.00');
+    // Signed webhooks: Ogdams and PalmPay cards say whether one verified (decision 0045).
+    for (const name of ['Ogdams', 'PalmPay']) {
+      await expect(card(admin, name).getByTestId('supplier-webhook')).toContainText(
+        /Signed webhook verified|No signed webhook verified yet/,
+      );
+    }
+    await expect(card(admin, 'VTpass').getByTestId('supplier-webhook')).toHaveCount(0);
     await expect(admin.locator('[data-low]')).toHaveCount(0);
     await expect(mtnRoute(admin).getByTestId('route-order')).toHaveText(
       /1\s*VTpass\s*2\s*DataStation/,

@@ -30,6 +30,9 @@ test('support staff read the admin area without any button that changes somethin
   page,
   browser,
 }) => {
+  // Two sign-ups, a four-eyes credit (two admins sign in) and five screens: more than the
+  // default minute on a busy machine.
+  test.setTimeout(180_000);
   const { ctx, headers } = await adminApi();
   try {
     // A customer with an order, for the support desk to look up.

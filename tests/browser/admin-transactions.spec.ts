@@ -1,3 +1,5 @@
+import { formatKobo } from '@owo/shared/money';
+import { randomUUID } from 'node:crypto';
 import { expect, request, test, type Page } from '@playwright/test';
 import { MAGIC_PHONES } from '@owo/providers/sandbox/magic';
 import { adminMessages } from '@owo/shared/admin-messages';
@@ -24,7 +26,7 @@ async function airtimeByApi(page: Page, phone: string, amount: number) {
   try {
     const reply = await ctx.post('/api/vtpass/airtime', {
       data: { serviceID: 'mtn', phone, amount, transactionPin: PIN },
-      headers: { Authorization: `Bearer ${auth.token}` },
+      headers: { Authorization: `Bearer ${auth.token}`, 'Idempotency-Key': randomUUID() },
     });
     return reply.status();
   } finally {
@@ -89,6 +91,26 @@ test('admin transactions: filter, reverse a delivered order, no refund of a youn
   await screenShot(admin, 'admin-transactions-reversed-sheet');
   await sheet(admin).getByRole('button', { name: 'Close' }).click();
   await expect(delivered.getByText('Reversed')).toBeVisible();
+
+  // The customer's own sheet says Reversed, not Successful, and links the refund both ways.
+  await page.goto('/transactions');
+  const order = page.getByRole('button', { name: new RegExp(`Airtime ${MAGIC_PHONES.delivered}`) });
+  await expect(order).toContainText('Reversed');
+  await order.click();
+  const detail = page.getByRole('dialog', { name: 'Transaction details' });
+  await expect(detail.getByTestId('detail-status')).toHaveText('Reversed');
+  await expect(detail).not.toContainText('Successful');
+  await expect(detail).toContainText('Refund reference');
+  await screenShot(page, 'customer-reversed-order');
+  await detail.getByRole('button', { name: 'View refund' }).click();
+  await expect(detail.getByTestId('detail-status')).toHaveText('Successful');
+  await expect(detail).toContainText('Original reference');
+  await expect(detail).toContainText(`+${formatKobo(500_00)}`);
+  await screenShot(page, 'customer-refund-of-reversed-order');
+  await detail.getByRole('button', { name: 'View original order' }).click();
+  await expect(detail.getByTestId('detail-status')).toHaveText('Reversed');
+  await page.keyboard.press('Escape');
+  await page.goto('/home');
 
   // The stuck one: Pending shows Approve and Refund; Refund with a reason.
   await admin.getByRole('button', { name: t.filterPending, exact: true }).click();

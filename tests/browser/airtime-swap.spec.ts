@@ -88,16 +88,16 @@ test('a customer swaps airtime for wallet cash; an admin approves and the balanc
   const swapId = await swapIdOnScreen(page);
   await uploadScreenshot(page);
 
-  // Home: the pending card leads to the pending swap, already uploaded.
-  const card = page.getByRole('link', { name: /Complete Airtime to Cash Transfer/ });
-  await expect(card).toContainText('You have a pending ₦1000 MTN transfer');
-  await shot(page, '05-home-card');
-  await card.click();
+  // Nothing left for the customer to do (home no longer prompts: airtime-swap-proof.spec.ts);
+  // the form names the open swap, which leads to the pending screen, already uploaded.
+  await page.goto('/airtime-to-cash');
+  await page.getByRole('link', { name: /You have a pending ₦1,000.00 MTN swap/ }).click();
   await expect(page).toHaveURL(/\/pending-swap$/);
   await expect(page.getByText('Pending Airtime Swap')).toBeVisible();
   await expect(page.getByText(swapId)).toBeVisible();
   await expect(page.getByText('AWAITING VERIFICATION')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Already Uploaded' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Cancel Swap' })).toHaveCount(0);
   await expect(page.getByText(messages.swapScreenshotAlreadyUploaded)).toBeVisible();
   await shot(page, '06-pending-uploaded');
 
@@ -353,23 +353,21 @@ test('screenshot checks, continuing a pending swap and cancelling it', async ({ 
   await expect(page).toHaveURL(/\/screenshot-upload$/);
 
   const upload = page.getByRole('button', { name: 'Upload Screenshot' });
+  // The screen's own message; the same words also come as a toast, which is an alert too.
+  const inline = page.getByRole('main').getByRole('alert');
   await upload.click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: messages.swapScreenshotRequired }),
-  ).toBeVisible();
+  await expect(inline.filter({ hasText: messages.swapScreenshotRequired })).toBeVisible();
 
   const input = page.locator('input[type=file]');
   await input.setInputFiles([
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') },
   ]);
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'notes.txt is not a valid image format' }),
-  ).toBeVisible();
+  await expect(inline.filter({ hasText: 'notes.txt is not a valid image format' })).toBeVisible();
   await input.setInputFiles([
     { name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(MAX_IMAGE_BYTES + 1) },
   ]);
   await expect(
-    page.getByRole('alert').filter({ hasText: 'big.png is too large. Maximum size is 5MB' }),
+    inline.filter({ hasText: 'big.png is too large. Maximum size is 5MB' }),
   ).toBeVisible();
   await input.setInputFiles([
     pngFile('a.png'),
@@ -377,7 +375,7 @@ test('screenshot checks, continuing a pending swap and cancelling it', async ({ 
     pngFile('c.png'),
     pngFile('d.png'),
   ]);
-  await expect(page.getByRole('alert').filter({ hasText: messages.swapMaxImages })).toBeVisible();
+  await expect(inline.filter({ hasText: messages.swapMaxImages })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'Remove d.png' })).toHaveCount(0);
   await shot(page, '22-upload-three');
@@ -405,8 +403,19 @@ test('screenshot checks, continuing a pending swap and cancelling it', async ({ 
   ).toBeVisible();
 
   await page.goto('/home');
-  await page.getByRole('link', { name: /Complete Airtime to Cash Transfer/ }).click();
+  const prompt = page.getByRole('link', { name: /Complete Airtime to Cash Transfer/ });
+  await expect(prompt).toContainText('You have a pending ₦500.00 MTN transfer');
+  await prompt.click();
+  // Cancelling asks first; keeping the swap changes nothing.
   await page.getByRole('button', { name: 'Cancel Swap' }).click();
+  const confirm = page.getByRole('alertdialog', { name: messages.swapCancelConfirmTitle });
+  await expect(confirm).toContainText(messages.swapCancelConfirm);
+  await shot(page, '24-cancel-confirm');
+  await confirm.getByRole('button', { name: 'Keep Swap' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByText('PENDING TRANSFER')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel Swap' }).click();
+  await confirm.getByRole('button', { name: 'Yes, Cancel' }).click();
   await expect(page.getByText(messages.swapPendingCleared)).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('link', { name: /Complete Airtime to Cash Transfer/ })).toHaveCount(

@@ -70,7 +70,9 @@ test('airtime: a recent number fills the form in one tap; saved, renamed and rem
   await shot(page, 'airtime-save-sheet');
   await sheet.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(sheet).toHaveCount(0);
-  const saved = choices.getByRole('button', { name: 'Use Sister, 08051234567 (saved)' });
+  const saved = choices.getByRole('button', {
+    name: /^Use Sister, (GLO · )?08051234567 \(saved\)$/,
+  });
   await expect(saved).toBeVisible();
   await expect(choices.getByRole('button', { name: 'Use GLO, 08051234567' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Save as beneficiary' })).toHaveCount(0);
@@ -102,7 +104,7 @@ test('airtime: a recent number fills the form in one tap; saved, renamed and rem
   await page.goto('/data');
   await page
     .getByRole('region', { name: 'Recent and saved' })
-    .getByRole('button', { name: 'Use Sis, 08051234567 (saved)' })
+    .getByRole('button', { name: /^Use Sis, (GLO · )?08051234567 \(saved\)$/ })
     .click();
   await expect(page.getByLabel('Phone number')).toHaveValue('08051234567');
   await expect(page.getByRole('button', { name: 'GLO', exact: true })).toHaveAttribute(
@@ -116,9 +118,9 @@ test('electricity: the recent meter carries its verified name and fills provider
 }) => {
   await customerWithHistory(page, 'benefmeter');
   await page.goto('/utility');
-  const chip = page
-    .getByRole('region', { name: 'Recent and saved' })
-    .getByRole('button', { name: `Use ${METER_OWNER}, ${MAGIC_METERS.delivered}` });
+  const chip = page.getByRole('region', { name: 'Recent and saved' }).getByRole('button', {
+    name: `Use ${METER_OWNER}, Ikeja Electric · ${MAGIC_METERS.delivered}`,
+  });
   await expect(chip).toBeVisible();
   await expect(chip).toContainText('Ikeja Electric');
   await chip.click();
@@ -135,7 +137,9 @@ test('electricity: the recent meter carries its verified name and fills provider
   await sheet.getByLabel('Name').fill('Home meter');
   await sheet.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(
-    page.getByRole('button', { name: `Use Home meter, ${MAGIC_METERS.delivered} (saved)` }),
+    page.getByRole('button', {
+      name: `Use Home meter, Ikeja Electric · ${MAGIC_METERS.delivered} (saved)`,
+    }),
   ).toBeVisible();
 });
 

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatKobo } from '@owo/shared/money';
 import { messages } from '@owo/shared/messages';
+import { sandboxMessages } from '@owo/shared/sandbox-messages';
 import { SAFEHAVEN_IDENTITIES } from '@owo/providers/sandbox/magic';
 import { newEmail, signUpByEmail } from './support/flows';
-import { freshIdentityNumber, simulateTransfer } from './support/sandbox';
+import { freshIdentityNumber } from './support/sandbox';
 import { screenShot as shot } from './support/toasts';
 import { homeBalance } from './support/wallet';
 
@@ -136,9 +137,12 @@ test('KYC: details with the 18+ rule, NIN, a wrong then the right code, the perm
   const details = page.getByRole('dialog', { name: 'Payment details' });
   await expect(details.getByTestId('account-number')).toHaveText(accountNumber);
   await expect(details.getByTestId('amount-to-pay')).toHaveText('₦2,000.00');
+  // A permanent account never expires: no countdown, and it says so.
+  await expect(details.getByRole('timer')).toHaveCount(0);
+  await expect(details.getByTestId('permanent-pill')).toHaveText(/never expires/);
   await shot(page, '16-payment-details-verified');
-  await simulateTransfer(accountNumber, 2000_00);
-  await details.getByRole('button', { name: 'I have paid' }).click();
+  // The sandbox plays the bank transfer into the permanent account; PalmPay's webhook credits it.
+  await details.getByRole('button', { name: sandboxMessages.addMoney }).click();
   await expect(
     page.getByText(messages.depositCompleted.replace('{amount}', formatKobo(2000_00))),
   ).toBeVisible();

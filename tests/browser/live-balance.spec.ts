@@ -5,11 +5,12 @@ import { SAFEHAVEN_IDENTITIES } from '@owo/providers/sandbox/magic';
 import { newEmail, signUpByEmail } from './support/flows';
 import { freshIdentityNumber, simulateTransfer } from './support/sandbox';
 import { screenShot as shot } from './support/toasts';
-import { homeBalance, setPinByApi } from './support/wallet';
+import { fundWallet, homeBalance, setPinByApi } from './support/wallet';
 
 /**
- * The balance follows every credit without a reload (decision 0033): money that lands while the
- * customer is on another screen shows on home and in the balance pill on its own.
+ * The balance follows every credit without a reload (decisions 0033 and 0074): money that lands
+ * while the customer is on another screen shows on home and in the balance pill on its own,
+ * pushed over the live stream (polling only while the stream is down).
  */
 
 /** A flag that a reload would wipe: the balance must change with the page still the same. */
@@ -96,5 +97,29 @@ test('a transfer into the permanent account while "Your account is ready" is ope
   await markPage(page);
   await simulateTransfer(accountNumber, 1_000_00);
   await expect(pill).toHaveText(formatKobo(3_000_00), { timeout: 20_000 });
+  await expectSamePage(page);
+});
+
+test('a credit is pushed to home over the live stream, with no pulse polled meanwhile', async ({
+  page,
+}) => {
+  const streamOpened = page.waitForResponse(
+    (response) => response.url().endsWith('/api/notifications/stream') && response.ok(),
+  );
+  await signUpByEmail(page, newEmail('live-stream'));
+  expect((await streamOpened).headers()['content-type']).toMatch(/^text\/event-stream/);
+  await expect(homeBalance(page)).toHaveText(formatKobo(0));
+  // The first pulse the app asked for by HTTP as it started has been answered by now.
+  await page.waitForTimeout(1_000);
+  const polled: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/notifications/pulse')) polled.push(request.url());
+  });
+  await markPage(page);
+
+  await fundWallet(page, 1_500);
+  // Polling would take up to 15 s (no money awaited); the stream brings it within moments.
+  await expect(homeBalance(page)).toHaveText(formatKobo(1_500_00), { timeout: 5_000 });
+  expect(polled).toEqual([]);
   await expectSamePage(page);
 });

@@ -16,8 +16,14 @@ const PIN = '2580';
 test('a newcomer signs up, adds money and buys data using only the app', async ({ page }) => {
   const email = newEmail('newcomer');
   await page.goto('/');
-  await page.getByRole('link', { name: 'Continue with email' }).click();
   const banner = page.getByRole('note', { name: 'Sandbox' });
+  // The very first page, painted before the router loads, says it is the sandbox too.
+  await expect(banner).toContainText(sandboxBannerMessages.banner);
+  // The hero's balance is a labelled sample, not the visitor's money.
+  await expect(page.getByRole('figure', { name: /Illustration/ })).toBeVisible();
+  await expect(page.getByTestId('hero-sample-tag')).toHaveText('Sample');
+  await shot(page, 'newcomer-00-landing-banner');
+  await page.getByRole('link', { name: 'Continue with email' }).click();
   await expect(banner).toContainText(sandboxBannerMessages.banner);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -109,6 +115,13 @@ test('outside sandbox mode the app shows no banner, mailbox or sandbox button', 
     const reply = await route.fetch();
     await route.fulfill({ response: reply, json: { ...(await reply.json()), sandbox: false } });
   });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Continue with email' })).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Sandbox' })).toHaveCount(0);
+  // No support number configured: the social links offer no WhatsApp, and no made-up number.
+  await expect(page.getByRole('link', { name: 'Instagram' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveCount(0);
+  await expect(page.locator('a[href*="wa.me"]')).toHaveCount(0);
   await signUpByEmail(page, newEmail('live-look'));
   await expect(page.getByRole('note', { name: 'Sandbox' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Deposit', exact: true }).click();
@@ -120,4 +133,19 @@ test('outside sandbox mode the app shows no banner, mailbox or sandbox button', 
   await expect(details.getByRole('button', { name: sandboxMessages.addMoney })).toHaveCount(0);
   await page.goto('/sandbox/mailbox');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('the WhatsApp link is the configured support number', async ({ page }) => {
+  await page.route('**/api/config', async (route) => {
+    const reply = await route.fetch();
+    await route.fulfill({
+      response: reply,
+      json: { ...(await reply.json()), supportWhatsappUrl: 'https://wa.me/2348031234567' },
+    });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    'https://wa.me/2348031234567',
+  );
 });

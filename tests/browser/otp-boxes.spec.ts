@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { codeBoxes, pasteCode } from './support/code-boxes';
-import { logOut, newEmail, signUpByEmail, tapPin } from './support/flows';
+import { logOut, newEmail, requestResetCode, signUpByEmail, tapPin } from './support/flows';
 import { readCode } from './support/mail';
 import { shot } from './support/shots';
 
@@ -62,12 +62,7 @@ test('password reset code: boxes on the code screen and on the new-password scre
 }) => {
   const email = await signUpByEmail(page, newEmail('boxreset'), 'Bola');
   await logOut(page);
-  await page.goto('/password/request-password');
-  await page.getByLabel('Email address').fill(email);
-  const sentAfter = Date.now() - 1;
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page).toHaveURL(/\/otp\/reset$/);
-  const code = await readCode(email, sentAfter);
+  const code = await requestResetCode(page, email);
   await expect(codeBoxes(page, 'OTP code')).toHaveCount(4);
   await expect(page.getByRole('timer')).toHaveText(/Resend OTP in/);
   await pasteCode(page, 'OTP code', code, 3);

@@ -6,13 +6,16 @@ import { fundWallet, homeBalance } from './support/wallet';
 
 /**
  * Pull to refresh on home and history: a drag down from the top refetches what the screen shows.
- * The live-balance pulse (decision 0033) would bring the credit in on its own within 15 s, so it
- * is held at its first answer here: only the pull can show the new money.
+ * The live-balance pulse (decision 0033) would bring the credit in on its own within 15 s, and
+ * the live stream (decision 0074) at once, so the stream is refused (the app falls back to
+ * polling) and the polled pulse is held at its first answer here: only the pull can show the new
+ * money.
  */
 async function freezePulse(page: Page): Promise<{ captured: Promise<void> }> {
   let first: unknown = null;
   let markCaptured: () => void = () => undefined;
   const captured = new Promise<void>((resolve) => (markCaptured = resolve));
+  await page.route('**/api/notifications/stream', (route) => route.abort());
   await page.route('**/api/notifications/pulse', async (route) => {
     if (first === null) {
       first = await (await route.fetch()).json();

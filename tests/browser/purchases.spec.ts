@@ -190,8 +190,11 @@ test('a refused purchase shows the server message in a toast and leaves the bala
   await fundedCustomer(page, 'refused');
   await page.goto('/data');
   await page.getByLabel('Phone number').fill(MAGIC_PHONES.failed);
-  // 0801 is no network's prefix: the customer picks one.
-  await page.getByRole('button', { name: 'MTN', exact: true }).click();
+  // 0801 is no network's prefix: the network detected from the profile's number stays chosen.
+  await expect(page.getByRole('button', { name: 'MTN', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page
     .getByRole('list', { name: /plans$/ })
     .getByRole('button')
@@ -231,4 +234,26 @@ test('the purchase form survives a reload and a customer without a PIN sets one 
   expect(
     await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('root') ?? '{}').state)),
   ).toEqual(['user', 'auth']);
+});
+
+test('a number the prefixes do not know (the sandbox 0801… numbers) keeps the chosen network', async ({
+  page,
+}) => {
+  await fundedCustomer(page, 'magic-network');
+  await page.goto('/airtime');
+  const glo = page.getByRole('button', { name: 'GLO', exact: true });
+  await glo.click();
+  await expect(glo).toHaveAttribute('aria-pressed', 'true');
+  const phone = page.getByLabel('Phone number');
+  await phone.fill('');
+  // Typed digit by digit, as a customer does: no step of it drops the choice.
+  await phone.pressSequentially(MAGIC_PHONES.delivered);
+  await expect(phone).toHaveValue(MAGIC_PHONES.delivered);
+  await expect(glo).toHaveAttribute('aria-pressed', 'true');
+  // A number the prefixes do know still chooses its network (spec §4).
+  await phone.fill('08021234567');
+  await expect(page.getByRole('button', { name: 'AIRTEL', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });

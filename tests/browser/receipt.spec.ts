@@ -158,7 +158,8 @@ test('Share receipt hands the image to the share sheet where the browser can sha
     type: 'image/png',
     png: '89504e470d0a1a0a',
     title: 'Owo receipt',
-    text: 'Ikeja Electric: ₦1,500.00 (Successful)',
+    // The browser suite runs the sandbox: its receipts say no real money moved.
+    text: 'Ikeja Electric: ₦1,500.00 (Successful) [SANDBOX · No real money moved]',
   });
   expect(shared!.size as number).toBeGreaterThan(10_000);
   await expect(sheet.getByRole('button', { name: 'Share receipt' })).toBeEnabled();

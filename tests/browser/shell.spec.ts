@@ -31,6 +31,8 @@ test('every route of the spec loads the app and unknown API paths answer JSON', 
 });
 
 test('15 minutes without activity logs a customer out to the landing page', async ({ page }) => {
+  // A sign-up, then 40 minutes of fake time whose timers (the 15 s pulse) all run: slow when busy.
+  test.setTimeout(150_000);
   await page.clock.install();
   await signUpByEmail(page, newEmail('idle'), 'Emeka');
   await page.clock.fastForward('14:00');
@@ -40,6 +42,11 @@ test('15 minutes without activity logs a customer out to the landing page', asyn
   await expect(page).toHaveURL(/\/home$/);
   await page.clock.fastForward('15:30');
   await expect(page).toHaveURL(/\/$/);
+  // The person was away: the landing page says why they were signed out until they dismiss it.
+  const notice = page.getByRole('status').filter({ hasText: messages.signedOutIdle });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
   // Persisted under `root`, version 1: the token is cleared and the activity time set to 0.
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? 'null'));
   expect(stored).toMatchObject({ version: 1, state: { auth: { token: null, lastActivity: 0 } } });

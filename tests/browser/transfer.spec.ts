@@ -81,11 +81,21 @@ test('a customer sends money by e-mail: Summary, PIN, success; the recipient see
   await success.getByRole('button', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(homeBalance(page)).toHaveText(formatKobo(1_750_000));
-  await expect(
-    page.getByRole('list', { name: 'Recent transactions' }).getByRole('button', {
-      name: /Transfer sent/,
-    }),
-  ).toBeVisible();
+  const sent = page.getByRole('list', { name: 'Recent transactions' }).getByRole('button', {
+    name: /Transfer sent/,
+  });
+  await expect(sent).toBeVisible();
+  // The sender's sheet names the recipient, masked as banks do (decision 0056).
+  await sent.click();
+  const sentDetail = page.getByRole('dialog', { name: 'Transaction details' });
+  const masked = `${payee.slice(0, 2)}***@example.com`;
+  await expect(sentDetail).toContainText('RecipientBola O.');
+  await expect(sentDetail).toContainText(`Recipient e-mail${masked}`);
+  await expect(sentDetail).toContainText('NarrationLunch money');
+  await expect(sentDetail).not.toContainText(payee);
+  await shot(page, 'transfer-06-sent-detail');
+  await page.keyboard.press('Escape');
+  await expect(sentDetail).toBeHidden();
 
   // The recipient's history shows the credit with the narration.
   await logOut(page);
@@ -98,6 +108,9 @@ test('a customer sends money by e-mail: Summary, PIN, success; the recipient see
   await credit.click();
   const detail = page.getByRole('dialog', { name: 'Transaction details' });
   await expect(detail).toContainText('Lunch money');
+  // The recipient's record names the sender the same way.
+  await expect(detail).toContainText('FromAda O.');
+  await expect(detail).toContainText(`Sender e-mail${sender.slice(0, 2)}***@example.com`);
   expect(sender).not.toBe(payee);
 });
 

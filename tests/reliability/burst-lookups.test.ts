@@ -137,6 +137,7 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('look-up and supplier-call limits under a b
       const result = await burst(BURST_N, (i) =>
         server.send(i, address, 'POST', '/api/transfers', {
           token,
+          headers: { 'idempotency-key': `burst-transfer-${i}-${Date.now()}` },
           json: {
             recipientIdentifier: i === BURST_N - 1 ? known.email : `nobody.${i}@example.com`,
             amount: 100,
@@ -210,6 +211,13 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('look-up and supplier-call limits under a b
     async () => {
       const racers = server.users.slice(10, 10 + NIN_RACE);
       const nin = ninFor(Number.parseInt(randomBytes(3).toString('hex'), 16));
+      // One person trying the same NIN from many wallets: each wallet bears the holder's name, so
+      // the name check (decision 0055) passes everywhere and only the NIN's uniqueness decides.
+      await server.database.query(
+        `update users set first_name = 'Ada', last_name = 'Okafor', birth_date = ''
+          where id = any($1::uuid[])`,
+        [racers.map((u) => u.id)],
+      );
       // Each wallet stays on one process: the sandbox's identity records live in its process.
       const verified = await Promise.all(
         racers.map(async (u, k) => {

@@ -38,7 +38,13 @@ const OUTAGE_MS = SOAK ? 10_000 : 4_000;
 /** Load before the first outage and after each recovery. */
 const CALM_MS = SOAK ? 5_000 : 2_000;
 
-const KINDS = [kind('VTpass airtime'), kind('in-house airtime')];
+/**
+ * VTpass only: its requery finds an order by our request_id. A DataStation order whose reply (with
+ * DataStation's id) was lost to the cut can be found only among the newest orders of DataStation's
+ * list; under this load it drops off the list within seconds and rightly waits for an admin
+ * (decision 0043), which is not what this test is about.
+ */
+const KINDS = [kind('VTpass airtime')];
 /** The purchase sent just before each cut, whose supplier holds it past the cut. */
 const STRADDLER = kind('VTpass airtime');
 /** Airtime is priced by its amount: no plan needed. */
@@ -96,9 +102,10 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('the database going away under load (Postgr
       env: {
         RECONCILER_INTERVAL_MS: '300',
         // Orders cut off mid-flight are the reconciler's after this long.
-        PROCESSING_GRACE_MS: '3000',
-        // How long the sandbox's timeout number holds a purchase before it reads as pending.
-        PROVIDER_TIMEOUT_MS: '1400',
+        PROCESSING_GRACE_MS: '9000',
+        // How long the sandbox's timeout number holds a purchase before it reads as pending; long
+        // enough that an ordinary call on a busy machine is not cut off.
+        PROVIDER_TIMEOUT_MS: '4000',
         LIMIT_UNVERIFIED_DAILY_NAIRA: '1000000000',
         LIMIT_UNVERIFIED_BALANCE_NAIRA: '1000000000',
       },
@@ -291,7 +298,9 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('the database going away under load (Postgr
       expect([200, 202, 422], JSON.stringify(reply.body)).toContain(reply.status);
     }
 
-    await waitForOrdersToEnd(database, 120_000);
+    // A pass cut off by the outage leaves its claims leased (60 s), and a pending order waits out its
+    // requery backoff on top of that: 120 s was not always enough.
+    await waitForOrdersToEnd(database, 240_000);
     const orders = await expectEveryOrderEndedOnce(database);
     const keys = await keyedTransactions(database);
     const keyed = sent.filter((s) => s.key);

@@ -107,7 +107,11 @@ describe.skipIf(!POSTGRES_ADMIN_URL)('SIGTERM drain', () => {
     const started = Date.now();
     const purchase = fetch(`${origin}/api/transactions/airtime`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': randomBytes(16).toString('hex'),
+      },
       body: JSON.stringify({
         network: 1,
         mobile_number: MAGIC_PHONES.timeout,

@@ -21,7 +21,7 @@ import {
  * purchases with every sandbox outcome, transfers, deposits whose PalmPay notification arrives
  * many times at once at different processes, and duplicates of one request sent to every process
  * at once. Then every order must have ended once, every deposit been credited once, and the
- * ledger audit hold. Also the PIN across processes (docs/decisions/0004 addendum), a per-address
+ * ledger audit hold. Also the PIN across processes (docs/decisions/0066), a per-address
  * limit through nginx, and a node stopped with SIGTERM while requests are in flight (the drain).
  *
  * Needs real server processes and a PostgreSQL server: skipped on the PGlite pass.

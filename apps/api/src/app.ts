@@ -34,6 +34,7 @@ import { airtimeSwapAdminRoutes } from './modules/airtime-swap/admin-routes';
 import { depositRoutes } from './modules/deposits/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { kycRoutes } from './modules/kyc/routes';
+import { kycReviewRoutes } from './modules/kyc/review-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { adminProductRoutes } from './modules/admin-products/routes';
 import { supplierRoutes } from './modules/suppliers/routes';
@@ -47,8 +48,10 @@ import { operatorAlertRoutes } from './modules/operator-alerts/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { openapiRoutes, registerApiDocument } from './modules/openapi/document';
+import { type RouteSchema, withErrorReplies } from './modules/openapi/error-replies';
 import { fastifyTrustProxy } from './production-profile';
 import { drainConnections } from './plugins/drain-connections';
+import type { ZodTypeProvider } from './lib/route-validation';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = createServices(deps);
   app.decorate('services', services);
+  // Live streams never finish on their own: the stop ends them first (their apps reconnect to
+  // another process), so closing the server does not wait on them; then the LISTEN closes.
+  app.addHook('preClose', async () => services.liveUpdates.endAll());
+  app.addHook('onClose', async () => services.liveUpdates.close());
   // Count and latency by route pattern (decision 0026): the raw URL would carry ids.
   app.addHook('onResponse', async (request, reply) => {
     const { method, routeOptions } = request;
@@ -145,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : hooks.includes(services.guards.requireUser)
           ? 'user'
           : 'public';
+    // Every route declares the error replies its guards, schemas and path can answer.
+    route.schema = withErrorReplies(route.url, route.schema as RouteSchema | undefined, access);
     for (const method of [route.method].flat()) {
       // HEAD routes are fastify's automatic twins of GET routes.
       if (method !== 'HEAD')
@@ -155,7 +164,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API document collects the routes registered after it (decision 0025).
   await registerApiDocument(app);
   await app.register(
-    async (api) => {
+    async (plain) => {
+      // Request parts typed as their zod schemas' output (decision 0071).
+      const api = plain.withTypeProvider<ZodTypeProvider>();
       systemRoutes(api, services);
       openapiRoutes(api);
       authRoutes(api, services);
@@ -182,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       depositRoutes(api, services);
       webhookRoutes(api, services);
       kycRoutes(api, services);
+      // the admin review of identities whose holder did not match the profile
+      kycReviewRoutes(api, services);
       // admin analytics
       analyticsRoutes(api, services);
       // admin products and prices

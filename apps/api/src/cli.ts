@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { loadConfig } from './config';
 import { createRuntime } from './runtime';
 import { createAdminCommands } from './modules/admin-cli/commands';
@@ -10,7 +10,10 @@ import {
   liveCheckFailed,
   runLiveCheck,
 } from './modules/admin-cli/live-check';
+import { webhookLiveCheck, type WebhookCheckInput } from './modules/admin-cli/live-check-webhooks';
 import { migrateDatabase } from './modules/admin-cli/migrate';
+import { openDatabase, type Database } from './db/client';
+import type { Config } from './config';
 import { backupPglite, restorePglite } from './db/pglite-backup';
 import { openProviders } from './providers';
 
@@ -18,8 +21,19 @@ import { openProviders } from './providers';
 const POSTGRES_BACKUP_HINT =
   'DATABASE_URL is set: back up PostgreSQL with pg_dump --format=custom and restore with pg_restore (README, Backups).';
 
-/** Operator commands: `npm run cli -- <command>`. Each opens the database, acts, and closes. */
-const program = new Command('owo').description('Operator commands for the Owo wallet');
+/**
+ * Operator commands: `npm run cli -- <command>`. Each opens the database, acts, and closes.
+ * Errors are thrown rather than printed by commander (exitOverride, inherited by every command
+ * defined below), so an e-mail that begins with "-" gets the hint to put it after `--`.
+ */
+const program = new Command('owo')
+  .description('Operator commands for the Owo wallet')
+  .exitOverride()
+  .addHelpText(
+    'after',
+    '\nAn e-mail that begins with "-" reads as an option: put the options first, then --, then the' +
+      '\narguments, e.g. npm run cli -- credit --reason "refund" -- -ada@example.com 5000',
+  );
 
 async function withCommands<T>(
   action: (commands: ReturnType<typeof createAdminCommands>) => Promise<T>,
@@ -91,10 +105,12 @@ program
 
 program
   .command('credit')
-  .description('credit a wallet from the adjustments account (recorded with its reason)')
+  .description(
+    'file a credit request for a wallet: nothing moves until an admin approves it on the Approvals screen (decision 0047)',
+  )
   .argument('<email>')
   .argument('<naira>', 'amount in naira, e.g. 5000 or 1500.50')
-  .requiredOption('--reason <text>', 'why the money is credited (kept with the transfer)')
+  .requiredOption('--reason <text>', 'why the money is credited (kept with the request)')
   .action(async (email: string, naira: string, options: { reason: string }) => {
     console.log(await withCommands((c) => c.credit(email, naira, options.reason)));
   });
@@ -108,29 +124,75 @@ program
     if (!ok) process.exitCode = 2;
   });
 
+/**
+ * The database's record of signed webhook events, for live-check: PostgreSQL any time; the
+ * embedded database only while no server holds it (the screen shows the same record then).
+ */
+async function webhookRecords(
+  config: Config,
+): Promise<{ records: WebhookCheckInput['records']; close(): Promise<void> }> {
+  let database: Database;
+  try {
+    database = config.databaseUrl
+      ? openDatabase({ databaseUrl: config.databaseUrl, poolMax: 1 })
+      : openDatabase({ pgliteDir: path.join(config.dataDir, 'pg') });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      records: {
+        unavailable: `signed events not readable here (${reason}); the admin Suppliers screen shows them`,
+      },
+      close: async () => {},
+    };
+  }
+  return { records: { db: database.db }, close: () => database.close() };
+}
+
+async function webhookChecks(config: Config) {
+  const palmpayPublicKey = config.liveProviders
+    ? config.liveProviders.palmpay.palmpayPublicKey
+    : (await import('./sandbox-providers')).sandboxPalmpayPublicKey();
+  const { records, close } = await webhookRecords(config);
+  try {
+    return await webhookLiveCheck({
+      publicBaseUrl: config.publicBaseUrl,
+      live: config.liveProviders !== undefined,
+      palmpayPublicKey,
+      records,
+    });
+  } finally {
+    await close();
+  }
+}
+
 program
   .command('live-check')
   .description(
     'read-only calls to a supplier (balance, catalogue, a documented test number); buys nothing. ' +
-      'Live keys in live mode; in sandbox mode it runs against freshly started simulators',
+      'Live keys in live mode; in sandbox mode it runs against freshly started simulators. ' +
+      '`webhooks` (also in `all`): our webhook routes through PUBLIC_BASE_URL, PALMPAY_PUBLIC_KEY ' +
+      'and the Ogdams signing key',
   )
-  .argument('<supplier>', `${LIVE_CHECK_SUPPLIERS.join(' | ')} | all`)
+  .argument('<supplier>', `${LIVE_CHECK_SUPPLIERS.join(' | ')} | webhooks | all`)
   .action(async (supplier: string) => {
-    if (supplier !== 'all' && !isLiveCheckSupplier(supplier)) {
+    if (supplier !== 'all' && supplier !== 'webhooks' && !isLiveCheckSupplier(supplier)) {
       throw new Error(
-        `Unknown supplier ${supplier}: one of ${LIVE_CHECK_SUPPLIERS.join(', ')}, all`,
+        `Unknown supplier ${supplier}: one of ${LIVE_CHECK_SUPPLIERS.join(', ')}, webhooks, all`,
       );
     }
     const config = loadConfig();
-    // No database: the check may run beside a server that holds the embedded one.
+    const suppliers =
+      supplier === 'all' ? LIVE_CHECK_SUPPLIERS : supplier === 'webhooks' ? [] : [supplier];
+    // The suppliers' checks need no database: they may run beside a server that holds the
+    // embedded one (the webhook checks then say so).
     const { providers, close } = config.liveProviders
       ? await openProviders(config, { startSandbox: false })
       : await (await import('./sandbox-providers')).openSandboxOnFreePort(config);
     try {
-      const reports = await runLiveCheck(
-        providers,
-        supplier === 'all' ? LIVE_CHECK_SUPPLIERS : [supplier],
-      );
+      const reports = await runLiveCheck(providers, suppliers);
+      if (supplier === 'all' || supplier === 'webhooks') {
+        reports.push({ supplier: 'webhooks', lines: await webhookChecks(config) });
+      }
       console.log(formatLiveCheck(reports, config.liveProviders ? 'live' : 'sandbox'));
       if (liveCheckFailed(reports)) process.exitCode = 3;
     } finally {
@@ -138,7 +200,23 @@ program
     }
   });
 
+/** Looks like an e-mail address, not an option of ours (none has an @). */
+const DASHED_EMAIL = /^-[^\s@]*@/;
+
 program.parseAsync().catch((error: unknown) => {
+  if (error instanceof CommanderError) {
+    // Commander has printed its message (or the help) already.
+    if (
+      error.code === 'commander.unknownOption' &&
+      process.argv.some((a) => DASHED_EMAIL.test(a))
+    ) {
+      console.error(
+        'An e-mail that begins with "-" reads as an option: put the options first, then --, then ' +
+          'the arguments, e.g. npm run cli -- credit --reason "refund" -- -ada@example.com 5000',
+      );
+    }
+    process.exit(error.exitCode);
+  }
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

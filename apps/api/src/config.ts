@@ -4,8 +4,11 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ProvidersConfig } from '@owo/providers/create-providers';
-import { WALLET_LIMITS_KOBO } from '@owo/shared/constants';
+import { INACTIVITY_LOGOUT_MS, SESSION_TTL_S, WALLET_LIMITS_KOBO } from '@owo/shared/constants';
 import { CRASH_POINTS, parseCrashAt, type CrashAt } from './lib/crash-points';
+
+/** Decision 0003's bound on a session's life; production refuses a longer SESSION_LIFETIME_S. */
+const SESSION_LIFETIME_MAX_S = 24 * 60 * 60;
 import {
   LIVE_SUPPLIER_VARIABLES,
   parseTrustProxy,
@@ -28,6 +31,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** A replica (HAProxy's read port) for the reads that may lag (decision 0052). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Past this replay lag the lag-tolerant reads go back to the primary. */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** API processes on this machine (decision 0038): a count, or `auto`/`0` for one per core. */
   API_PROCESSES: z
     .string()
@@ -46,8 +56,38 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   APP_NAME: z.string().min(1).default('Owo'),
   CHAT_PROPERTY_ID: z.string().min(1).optional(),
+  /** The support WhatsApp number in international form (2348012345678); unset hides the link. */
+  SUPPORT_WHATSAPP: z
+    .string()
+    .transform((v) => v.replace(/[\s()+-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[1-9]\d{7,14}$/,
+          'must be a phone number in international form, e.g. 2348012345678',
+        ),
+    )
+    .optional(),
   /** Proxies in front of the API: a hop count or their addresses/CIDRs (production-profile.ts). */
   TRUST_PROXY: z.string().default('false'),
+  /**
+   * Session rules (decision 0049): refused after this long unused (the spec's 15 minutes), and
+   * this long after sign-in however used. Production refuses anything looser than the defaults'
+   * bounds; tests of other features lengthen them, as their clocks jump by hours.
+   */
+  SESSION_IDLE_TIMEOUT_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(INACTIVITY_LOGOUT_MS / 1000),
+  SESSION_LIFETIME_S: z.coerce
+    .number()
+    .int()
+    .min(600)
+    .max(30 * 86_400)
+    .default(SESSION_TTL_S),
   /** Sign-in and reset codes one client address may have mailed in an hour (decision 0016). */
   OTP_REQUESTS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Other origins allowed to call the API from a browser (decision 0014); none by default. */
@@ -116,6 +156,10 @@ const envSchema = z.object({
   LIMIT_UNVERIFIED_BALANCE_NAIRA: z.coerce.number().int().min(0).optional(),
   LIMIT_VERIFIED_DAILY_NAIRA: z.coerce.number().int().min(0).optional(),
   LIMIT_VERIFIED_BALANCE_NAIRA: z.coerce.number().int().min(0).optional(),
+  /** Staff credits and debits (decision 0047): the most one request may move, in naira. */
+  ADJUSTMENT_MAX_NAIRA: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
+  /** …and the most one requester may ask to move per Lagos day, in naira. */
+  ADJUSTMENT_DAILY_NAIRA: z.coerce.number().int().min(1).max(1_000_000_000).default(5_000_000),
   SWAP_RECIPIENT_MTN: z
     .string()
     .regex(/^0\d{10}$/, 'must be an 11-digit phone number')
@@ -141,7 +185,8 @@ const envSchema = z.object({
     .int()
     .min(60_000)
     .max(30 * 24 * 3_600_000)
-    .default(24 * 3_600_000),
+    // Two hours of requeries every ≤ 15 min (decision 0043); was a day of the customer's money.
+    .default(2 * 3_600_000),
 });
 
 export interface WalletLimits {
@@ -163,6 +208,9 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections per API process (PostgreSQL only). */
   databasePoolMax: number;
+  /** A replica for the reads that may lag (decision 0052); absent: every read on the primary. */
+  databaseReadUrl: string | undefined;
+  databaseReadMaxLagSeconds: number;
   /** API processes the server runs on this machine (1: no cluster; auto resolved to the cores). */
   apiProcesses: number;
   /** This process's place among the API processes (1…apiProcesses); undefined: no cluster. */
@@ -174,6 +222,8 @@ export interface Config {
   googleJwksUrl: string;
   appName: string;
   chatPropertyId: string | undefined;
+  /** Digits only, international form; undefined hides the WhatsApp link. */
+  supportWhatsapp: string | undefined;
   logLevel: string;
   /**
    * Fastify's trustProxy: the proxies in front of the API (a hop count or their addresses), so the
@@ -182,6 +232,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Codes one client address may have mailed in an hour, across e-mails (decision 0016). */
   otpRequestsPerClientPerHour: number;
+  /** A session unused this long is refused (decision 0049). */
+  sessionIdleTimeoutMs: number;
+  /** A session ends this long after sign-in; the sign-in reply's `expires_in`. */
+  sessionLifetimeS: number;
   /** Browser origins besides our own that may call the API (CORS); empty: none. */
   corsOrigins: string[];
   webDistDir: string;
@@ -212,6 +266,8 @@ export interface Config {
   publicBaseUrl: string;
   /** Wallet limits by KYC level (docs/decisions: wallet limits). */
   walletLimits: { unverified: WalletLimits; verified: WalletLimits };
+  /** Staff credits and debits (decision 0047): per request, and per requester and Lagos day. */
+  adjustmentLimits: { perRequestKobo: number; perAdminDailyKobo: number };
   /** The number customers send airtime to, per swap network. */
   swapRecipients: { MTN: string; AIRTEL: string };
   /** A plan new to the catalogue (admin fetch) is priced at cost plus this percent. */
@@ -286,6 +342,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `API_PROCESSES: must be 1 with the embedded database (PGlite runs in one process); set DATABASE_URL to a PostgreSQL server to run ${e.API_PROCESSES} processes`,
     );
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    // A replica of what? The embedded database has none.
+    problems.push('DATABASE_READ_URL: needs DATABASE_URL (a replica of that PostgreSQL server)');
+  }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     // Two listeners on one port: the start would die on EADDRINUSE without naming the variable.
     problems.push('METRICS_PORT: must differ from PORT');
@@ -298,6 +358,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.CRASH_AT) {
       // A kill switch in a real deployment is a mistake to stop at, not to ignore silently.
       problems.push('CRASH_AT: not allowed when NODE_ENV=production');
+    }
+    if (e.SESSION_IDLE_TIMEOUT_S > INACTIVITY_LOGOUT_MS / 1000) {
+      problems.push(
+        `SESSION_IDLE_TIMEOUT_S: at most ${INACTIVITY_LOGOUT_MS / 1000} (the spec's 15 minutes) when NODE_ENV=production`,
+      );
+    }
+    if (e.SESSION_LIFETIME_S > SESSION_LIFETIME_MAX_S) {
+      problems.push(
+        `SESSION_LIFETIME_S: at most ${SESSION_LIFETIME_MAX_S} (24 hours) when NODE_ENV=production`,
+      );
     }
     problems.push(...productionProblems(e));
   } else if (e.PROVIDER_MODE === 'live') {
@@ -352,6 +422,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadMaxLagSeconds: e.DATABASE_READ_MAX_LAG_SECONDS,
     apiProcesses,
     apiWorkerIndex: e.API_WORKER_INDEX,
     smtpUrl: e.SMTP_URL,
@@ -361,9 +433,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     appName: e.APP_NAME,
     chatPropertyId: e.CHAT_PROPERTY_ID,
+    supportWhatsapp: e.SUPPORT_WHATSAPP,
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxy as TrustProxy,
     otpRequestsPerClientPerHour: e.OTP_REQUESTS_PER_CLIENT_PER_HOUR,
+    sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_S * 1000,
+    sessionLifetimeS: e.SESSION_LIFETIME_S,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
@@ -401,6 +476,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           WALLET_LIMITS_KOBO.verified.balanceCap,
         ),
       },
+    },
+    adjustmentLimits: {
+      perRequestKobo: e.ADJUSTMENT_MAX_NAIRA * 100,
+      perAdminDailyKobo: e.ADJUSTMENT_DAILY_NAIRA * 100,
     },
     swapRecipients: { MTN: e.SWAP_RECIPIENT_MTN, AIRTEL: e.SWAP_RECIPIENT_AIRTEL },
     planDefaultMarginPercent: e.PLAN_DEFAULT_MARGIN_PERCENT,

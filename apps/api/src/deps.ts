@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Providers } from '@owo/providers/types';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { ReplicaReads } from './db/replica-reads';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
 import type { Metrics } from './modules/metrics/metrics';
@@ -21,6 +22,11 @@ export interface AppDeps {
    * app makes its own when absent.
    */
   sandboxInbox?: SandboxInbox;
+  /**
+   * DATABASE_READ_URL set: the replica the lag-tolerant reads use (db/replica-reads.ts); absent,
+   * they read the primary like everything else.
+   */
+  replicaReads?: ReplicaReads;
   /** The app's Prometheus series; createServices makes them when absent (one set per app). */
   metrics?: Metrics;
 }

@@ -1,9 +1,11 @@
 import { adminMessages } from '@owo/shared/admin-messages';
 import { alertMessages } from '@owo/shared/alerts';
+import { adjustmentMessages } from '@owo/shared/adjustment-messages';
 import { adminUserMessages } from '@owo/shared/admin-user-messages';
 import { beneficiaryMessages } from '@owo/shared/beneficiaries';
 import { messages } from '@owo/shared/messages';
 import { securityMessages } from '@owo/shared/security';
+import type { PinStanding } from '@owo/shared/api-types';
 
 /**
  * The error catalogue: every error the API answers with has a code, an HTTP status and the user
@@ -15,6 +17,10 @@ export const errorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UNAUTHORIZED: { status: 401, message: messages.unauthorized },
+  /** The token was unused for the idle timeout (decision 0049); the app says why it signed out. */
+  SESSION_IDLE: { status: 401, message: messages.signedOutIdle },
+  /** The session reached its lifetime (decision 0049); the app says why it signed out. */
+  SESSION_EXPIRED: { status: 401, message: messages.signedOutExpired },
   FORBIDDEN: { status: 403, message: messages.forbidden },
   NOT_FOUND: { status: 404, message: messages.notFound },
   RATE_LIMITED: { status: 429, message: messages.rateLimited },
@@ -24,9 +30,12 @@ export const errorCatalogue = {
   OTP_RATE_MINUTE: { status: 429, message: messages.otpRateMinute },
   OTP_RATE_HOUR: { status: 429, message: messages.otpRateHour },
   OTP_VERIFY_THROTTLED: { status: 429, message: messages.otpVerifyThrottled },
+  MAIL_UNAVAILABLE: { status: 503, message: messages.mailUnavailable },
   SIGNUP_TICKET_INVALID: { status: 400, message: messages.signupTicketInvalid },
   ACCOUNT_EXISTS: { status: 409, message: messages.accountExists },
   BAD_CREDENTIALS: { status: 401, message: messages.badCredentials },
+  /** The current or one of the last PASSWORD_HISTORY_KEPT passwords (decision 0059). */
+  PASSWORD_REUSED: { status: 400, message: messages.passwordReused },
   LOGIN_THROTTLED: { status: 429, message: messages.tooManyLoginAttempts },
   ACCOUNT_DISABLED: { status: 403, message: messages.accountDisabled },
   GOOGLE_NOT_CONFIGURED: { status: 503, message: messages.googleNotConfigured },
@@ -48,6 +57,7 @@ export const errorCatalogue = {
   IDEMPOTENCY_CONFLICT: { status: 422, message: messages.idempotencyConflict },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, message: messages.idempotencyInProgress },
   INVALID_IDEMPOTENCY_KEY: { status: 400, message: messages.invalidIdempotencyKey },
+  IDEMPOTENCY_KEY_REQUIRED: { status: 400, message: messages.idempotencyKeyRequired },
   METER_NOT_FOUND: { status: 400, message: messages.meterNotFound },
   CARD_NOT_FOUND: { status: 400, message: messages.cardNotFound },
   VERIFICATION_UNAVAILABLE: { status: 502, message: messages.verificationUnavailable },
@@ -60,6 +70,13 @@ export const errorCatalogue = {
   DEPOSIT_CHECKOUTS_THROTTLED: { status: 429, message: messages.depositCheckoutsThrottled },
   KYC_REQUIRED: { status: 403, message: messages.depositNeedsKyc },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: messages.webhookSignatureInvalid },
+  /** A body that is no callback of the supplier's at all (decision 0044). */
+  WEBHOOK_BODY_INVALID: { status: 400, message: 'Not a webhook event.' },
+  /** The supplier could not confirm the event when asked: it is to send the event again. */
+  WEBHOOK_NOT_CONFIRMED: {
+    status: 503,
+    message: 'The event could not be confirmed with the supplier yet; send it again.',
+  },
   KYC_UNAVAILABLE: { status: 502, message: messages.kycAuthFailed },
   IDENTITY_NOT_FOUND: { status: 400, message: messages.identityNotFound },
   VERIFICATION_NOT_FOUND: { status: 404, message: messages.verificationNotFound },
@@ -70,6 +87,8 @@ export const errorCatalogue = {
   VERIFICATION_THROTTLED: { status: 429, message: messages.verificationThrottled },
   ALREADY_KYC_VERIFIED: { status: 409, message: messages.alreadyKycVerified },
   IDENTITY_MISMATCH: { status: 400, message: messages.identityMismatch },
+  IDENTITY_HOLDER_MISMATCH: { status: 422, message: messages.identityNameMismatch },
+  KYC_REVIEW_NOT_FOUND: { status: 404, message: messages.kycReviewNotFound },
   IDENTITY_IN_USE: { status: 409, message: messages.identityInUse },
   ACCOUNT_REJECTED: { status: 400, message: messages.accountRejected },
   ACCOUNT_NOT_FOUND: { status: 404, message: messages.accountNotFound },
@@ -105,6 +124,7 @@ export const errorCatalogue = {
   ORDER_ALREADY_ACTED: { status: 409, message: adminMessages.orderAlreadyActed },
   ORDER_NOT_ACTIONABLE: { status: 409, message: adminMessages.orderNotActionable },
   ORDER_STILL_PENDING: { status: 409, message: adminMessages.orderStillPending },
+  ORDER_NEEDS_TOKEN: { status: 409, message: adminMessages.orderNeedsToken },
   ORDER_REFUND_NEEDS_ANSWER: { status: 409, message: adminMessages.orderRefundNeedsAnswer },
   ORDER_DELIVERED_USE_REVERSE: { status: 409, message: adminMessages.orderDeliveredUseReverse },
   ORDER_FAILED_REFUNDED: { status: 409, message: adminMessages.orderFailedRefunded },
@@ -113,6 +133,15 @@ export const errorCatalogue = {
   USER_ALREADY_SUSPENDED: { status: 409, message: adminUserMessages.alreadySuspended },
   USER_ALREADY_ACTIVE: { status: 409, message: adminUserMessages.alreadyActive },
   // end admin users
+  // staff credits and debits under four eyes (decision 0047), refunds delivered late (0048)
+  ADJUSTMENT_OWN_WALLET: { status: 403, message: adjustmentMessages.ownWallet },
+  ADJUSTMENT_OWN_REQUEST: { status: 403, message: adjustmentMessages.ownRequest },
+  ADJUSTMENT_ALREADY_DECIDED: { status: 409, message: adjustmentMessages.alreadyDecided },
+  ADJUSTMENT_OVER_CAP: { status: 409, message: adjustmentMessages.overCap },
+  ADJUSTMENT_LIMIT: { status: 403, message: adjustmentMessages.overDaily },
+  REFUNDED_DELIVERY_NOT_OPEN: { status: 409, message: adjustmentMessages.deliveryNotOpen },
+  ORDER_OWN: { status: 403, message: adjustmentMessages.ownOrder },
+  // end staff credits and debits
   // admin e-mail alerts
   ALERT_ALREADY_ACKNOWLEDGED: { status: 409, message: alertMessages.alreadyAcknowledged },
   ALERT_CLEARED: { status: 409, message: alertMessages.alertCleared },
@@ -152,22 +181,36 @@ export class AppError extends Error {
       cause?: unknown;
       /** A limit's refusal: seconds until one more attempt fits (sent as Retry-After). */
       retryAfterS?: number;
+      /** Facts the client shows beside the message, sent in `data` (e.g. `pin`, decision 0058). */
+      details?: ErrorDetails;
     } = {},
   ) {
     super(options.message ?? errorCatalogue[code].message, { cause: options.cause });
     this.status = errorCatalogue[code].status;
     this.errors = options.errors;
     this.retryAfterS = options.retryAfterS;
+    this.details = options.details;
   }
   readonly errors: FieldError[] | undefined;
   readonly retryAfterS: number | undefined;
+  readonly details: ErrorDetails | undefined;
 }
 
-export function errorBody(code: string, message: string, errors?: FieldError[]) {
+/** Documented extra fields of an error reply's `data` (ErrorReply in @owo/shared/api-types). */
+export interface ErrorDetails {
+  pin?: PinStanding;
+}
+
+export function errorBody(
+  code: string,
+  message: string,
+  errors?: FieldError[],
+  details?: ErrorDetails,
+) {
   return {
     success: false as const,
     code,
     message,
-    data: { message, ...(errors ? { errors } : {}) },
+    data: { message, ...(errors ? { errors } : {}), ...details },
   };
 }

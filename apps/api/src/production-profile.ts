@@ -5,6 +5,14 @@ import { isIP } from 'node:net';
  * meaning. config.ts calls these; they only look at strings, so each rule is tested alone.
  */
 
+/**
+ * A number no one answers: the old built-in 2348000000000, or any number ending in a run of seven
+ * or more of one digit (…0000000, …1111111). Customers would message nobody.
+ */
+export function isPlaceholderPhone(digits: string): boolean {
+  return /(\d)\1{6,}$/.test(digits);
+}
+
 /** The supplier URLs and keys the live adapters cannot work without. */
 export const LIVE_SUPPLIER_VARIABLES = [
   'VTPASS_BASE_URL',
@@ -31,6 +39,39 @@ export type LiveSupplierVariable = (typeof LIVE_SUPPLIER_VARIABLES)[number];
 /** Fewer different characters than this is a pattern, not a secret (e.g. "abab…", "1111…"). */
 export const SESSION_SECRET_MIN_DISTINCT = 10;
 
+/**
+ * The least a secret's estimated entropy may be. `openssl rand -hex 16` (the shortest random secret
+ * of 32 characters) estimates 110 bits on average and never below 90 in 200,000 draws; a sequence
+ * such as `0123456789…` estimates 15.
+ */
+export const SESSION_SECRET_MIN_BITS = 72;
+
+/** Shannon entropy in bits per symbol of the symbols' own frequencies. */
+function bitsPerSymbol(symbols: readonly (string | number)[]): number {
+  const counts = new Map<string | number, number>();
+  for (const symbol of symbols) counts.set(symbol, (counts.get(symbol) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / symbols.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/**
+ * A cautious estimate of a secret's entropy in bits: its length times the lower of two per-symbol
+ * entropies, of its characters and of the steps between neighbouring characters. Many different
+ * characters in a run (`0123456789abcdef…`, `abcdefghij` repeated) all step by one, so the steps
+ * give such a pattern away where counting characters alone does not. Keyboard walks and words are
+ * not detected: the README says to generate the secret.
+ */
+export function estimatedSecretBits(secret: string): number {
+  const codes = Array.from(secret, (ch) => ch.codePointAt(0) ?? 0);
+  const steps = codes.slice(1).map((code, i) => code - (codes[i] ?? 0));
+  const perSymbol = Math.min(bitsPerSymbol(codes), steps.length ? bitsPerSymbol(steps) : 0);
+  return codes.length * perSymbol;
+}
+
 /** Placeholders published in our own files: anyone could sign with them. */
 const KNOWN_EXAMPLE_SECRETS = new Set([
   'replace-with-at-least-32-random-characters',
@@ -46,6 +87,9 @@ export function sessionSecretWeakness(secret: string): string | undefined {
   if (new Set(secret).size < SESSION_SECRET_MIN_DISTINCT) {
     return `must mix at least ${SESSION_SECRET_MIN_DISTINCT} different characters; generate one (openssl rand -base64 48)`;
   }
+  if (estimatedSecretBits(secret) < SESSION_SECRET_MIN_BITS) {
+    return 'follows a pattern (too little entropy); generate one (openssl rand -base64 48)';
+  }
   return undefined;
 }
 
@@ -57,6 +101,7 @@ export type ProductionEnv = {
   PUBLIC_BASE_URL?: string;
   SESSION_SECRET?: string;
   TRUST_PROXY: string;
+  SUPPORT_WHATSAPP?: string;
 } & Partial<Record<LiveSupplierVariable, string>>;
 
 /**
@@ -85,6 +130,11 @@ export function productionProblems(env: ProductionEnv): string[] {
   } else {
     const weakness = sessionSecretWeakness(env.SESSION_SECRET);
     if (weakness) problems.push(`SESSION_SECRET: ${weakness}`);
+  }
+  if (env.SUPPORT_WHATSAPP && isPlaceholderPhone(env.SUPPORT_WHATSAPP)) {
+    problems.push(
+      'SUPPORT_WHATSAPP: looks like a placeholder (a run of one digit); give the real support number or leave it unset to hide the WhatsApp link',
+    );
   }
   if (env.TRUST_PROXY.trim().toLowerCase() === 'true') {
     problems.push(

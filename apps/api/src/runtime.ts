@@ -1,12 +1,17 @@
 import path from 'node:path';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
+import { openReplicaReads } from './db/replica-reads';
+import { warnWithoutWalArchiving } from './db/wal-archiving';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import type { AppDeps } from './deps';
 import { openProviders } from './providers';
 import { sandboxEnabled } from './modules/sandbox/service';
+
+/** How often the replica's role and lag are read (db/replica-reads.ts). */
+const REPLICA_CHECK_MS = 5_000;
 
 export interface Runtime extends AppDeps {
   /** Closes the database and, when this process started it, the sandbox. */
@@ -32,7 +37,32 @@ export async function createRuntime(
         }
       : { pgliteDir: path.join(config.dataDir, 'pg') },
   );
-  await database.migrate();
+  if ((await database.migrate()) === 'superseded') {
+    // This node's release is older than one that has migrated since (a rolling replacement, a
+    // restart of a node not yet replaced): its function files would put older bodies back.
+    logger.warn(
+      "database functions left as a newer release applied them (decision 0072); `cli migrate` applies this release's",
+    );
+  }
+  const replicaReads = config.databaseReadUrl
+    ? openReplicaReads({
+        primary: database,
+        readUrl: config.databaseReadUrl,
+        maxLagSeconds: config.databaseReadMaxLagSeconds,
+        // A small pool: only the lag-tolerant reads use it.
+        poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)),
+        warn: (context, message) => logger.warn(context, message),
+        info: (context, message) => logger.info(context, message),
+      })
+    : undefined;
+  if (replicaReads) {
+    // Checked before the first request, then every few seconds.
+    await replicaReads.check();
+    replicaReads.start(REPLICA_CHECK_MS);
+  }
+  if (config.nodeEnv === 'production' && database.kind === 'postgres') {
+    await warnWithoutWalArchiving(database, logger);
+  }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -64,8 +94,10 @@ export async function createRuntime(
     logger,
     providers: providerRuntime.providers,
     sandboxInbox,
+    replicaReads,
     async close() {
       await providerRuntime.close();
+      await replicaReads?.close();
       await database.close();
     },
   };

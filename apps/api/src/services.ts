@@ -10,6 +10,8 @@ import { createFileService } from './modules/files/service';
 import { createAdminUserService } from './modules/admin/users-service';
 import { createLedger } from './ledger/ledger';
 import { createAdjustmentService } from './modules/adjustments/service';
+import { createAdjustmentRequestService } from './modules/adjustments/requests-service';
+import { createRefundedDeliveryService } from './modules/adjustments/refunded-deliveries-service';
 import { createAdminUserStatusService } from './modules/admin/users-status';
 import { createCatalogueService } from './modules/catalogue/service';
 import { createSwitchService } from './modules/switches/service';
@@ -18,6 +20,7 @@ import { createOrderFlow } from './modules/purchases/order-flow';
 import { createPurchaseService } from './modules/purchases/service';
 import { createHistoryService } from './modules/transactions/history-service';
 import { createNotificationService } from './modules/notifications/service';
+import { createLiveUpdateService } from './modules/notifications/live-updates';
 import { createStatementService } from './modules/statements/service';
 import { createReconciler } from './jobs/reconciler';
 import { createLimitsService } from './modules/limits/service';
@@ -33,8 +36,10 @@ import { createDepositCredit } from './modules/deposits/credit';
 import { createDepositService } from './modules/deposits/service';
 import { createWebhookService } from './modules/webhooks/service';
 import { createOgdamsWebhookService } from './modules/webhooks/ogdams-service';
+import { createVtpassWebhookService } from './modules/webhooks/vtpass-service';
 import { createVerificationService } from './modules/kyc/verification-service';
 import { createAccountService } from './modules/kyc/account-service';
+import { createKycReviewService } from './modules/kyc/review-service';
 // admin analytics
 import { createAnalyticsService } from './modules/analytics/service';
 import { createAnalyticsRollup } from './jobs/analytics-rollup';
@@ -82,6 +87,9 @@ export function createServices(given: AppDeps) {
   const ledger = createLedger(deps.database);
   const limits = createLimitsService(deps);
   const adjustments = createAdjustmentService(deps, ledger);
+  // staff credits and debits under four eyes, and refunded orders delivered late (0047, 0048)
+  const adjustmentRequests = createAdjustmentRequestService(deps, adjustments, limits);
+  const refundedDeliveries = createRefundedDeliveryService(deps, adjustmentRequests);
   const catalogue = createCatalogueService(deps);
   const switches = createSwitchService(deps);
   const settlement = createSettlement(deps);
@@ -89,14 +97,22 @@ export function createServices(given: AppDeps) {
   const purchases = createPurchaseService(deps, catalogue, placeOrder);
   const history = createHistoryService(deps);
   const notifications = createNotificationService(deps);
+  // the pulse pushed to open apps, fed by LISTEN/NOTIFY (decision 0074)
+  const liveUpdates = createLiveUpdateService(deps, notifications, sessions);
   // monthly statements (CSV)
-  const statements = createStatementService(deps);
+  // Reads that may lag go to the replica when there is one (decision 0052): the statements, the
+  // admin analytics and the exports are of settled, past periods or for staff, never a
+  // customer's read right after their own write.
+  const laggingReads: AppDeps = deps.replicaReads
+    ? { ...deps, database: deps.replicaReads.database }
+    : deps;
+  const statements = createStatementService(laggingReads);
   const reconciler = createReconciler(deps, settlement);
   const transfers = createTransferService(deps, pin, limits);
   const banks = createBankDirectory(deps.providers, deps.clock, createLookupGuard(deps));
   // saved beneficiaries and recent numbers
   const beneficiaries = createBeneficiaryService(deps);
-  const betting = createBettingService(deps, placeOrder, settlement);
+  const betting = createBettingService(deps, placeOrder, settlement, refundedDeliveries);
   const servicesPay = createServicesPayService(deps, placeOrder);
   const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits, switches, files.store);
   // deposits and KYC
@@ -105,11 +121,13 @@ export function createServices(given: AppDeps) {
   const webhooks = createWebhookService(deps, depositCredit, (event) =>
     betting.handleNotification(event),
   );
-  const ogdamsWebhooks = createOgdamsWebhookService(deps, settlement);
+  const ogdamsWebhooks = createOgdamsWebhookService(deps, settlement, refundedDeliveries);
+  const vtpassWebhooks = createVtpassWebhookService(deps, ledger, settlement, refundedDeliveries);
   const verification = createVerificationService(deps);
   const accounts = createAccountService(deps);
+  const kycReviews = createKycReviewService(deps);
   // admin analytics (the rollup job is started by server.ts; tests run it by hand)
-  const analytics = createAnalyticsService(deps);
+  const analytics = createAnalyticsService(laggingReads);
   const analyticsRollup = createAnalyticsRollup(deps);
   // admin products and prices
   const adminProducts = createAdminProductService(deps);
@@ -126,7 +144,7 @@ export function createServices(given: AppDeps) {
   });
   // admin betting statistics
   const bettingStats = createBettingStatsService(deps);
-  const csvExports = createExportService(deps);
+  const csvExports = createExportService(laggingReads);
   const sandbox = sandboxInbox ? createSandboxService(deps, sandboxInbox) : undefined;
   return {
     deps,
@@ -143,11 +161,14 @@ export function createServices(given: AppDeps) {
     ledger,
     limits,
     adjustments,
+    adjustmentRequests,
+    refundedDeliveries,
     catalogue,
     switches,
     purchases,
     history,
     notifications,
+    liveUpdates,
     statements,
     reconciler,
     transfers,
@@ -159,8 +180,10 @@ export function createServices(given: AppDeps) {
     deposits,
     webhooks,
     ogdamsWebhooks,
+    vtpassWebhooks,
     verification,
     accounts,
+    kycReviews,
     analytics,
     analyticsRollup,
     adminProducts,

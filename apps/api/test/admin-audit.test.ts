@@ -6,9 +6,16 @@ import { auditLog } from '../src/db/schema';
 import { createAdminCommands } from '../src/modules/admin-cli/commands';
 import { auditRepository } from '../src/modules/audit/repository';
 import { withAdminApp, type Admin } from './admin-support';
-import { balanceKobo, customer, signUp, type TestApp } from './harness';
+import { balanceKobo, customer, fund, signUp, type TestApp } from './harness';
 import { countRows } from './purchase-support';
-import { expectError, newSwap, pngImage, upload, verify } from './airtime-swap-support';
+import {
+  expectError,
+  newSwap,
+  pngImage,
+  signInAdmin,
+  upload,
+  verify,
+} from './airtime-swap-support';
 
 /**
  * The audit log: every admin action writes its entry with the change (swap actions, operator
@@ -89,29 +96,53 @@ describe('entries for the admin actions', () => {
     });
   });
 
-  it('an API credit records the admin, the amount (naira in the reply, kobo stored) and reason', async () => {
+  it('an API credit records the requester, then the approver naming both (naira in the reply, kobo stored)', async () => {
     const user = await signUp(t);
+    const checker = await signInAdmin(t);
     const res = await t.request({
       method: 'POST',
       url: `/api/admin/users/${user.id}/credit`,
       token: admin.token,
       payload: { amount: 1500.5, reason: 'Refund for failed data' },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const { data } = await list();
-    expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({
+    expect(res.statusCode, res.body).toBe(202);
+    tick();
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/admin/adjustments/${res.json().data._id}/approve`,
+      token: checker.token,
+      payload: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // The customer's entries (signing the second admin in wrote its own role entry).
+    const data = (await list()).data.filter((e) => e.entityId === user.id);
+    expect(data.map((e) => e.action)).toEqual(['wallet.credit', 'adjustment.request']);
+    expect(data[1]).toMatchObject({
       actor: { _id: admin.id, email: admin.email },
+      entity: 'user',
+      entityId: user.id,
+      after: { amount: 1500.5, direction: 'credit', requestedBy: admin.email },
+      reason: 'Refund for failed data',
+    });
+    expect(data[0]).toMatchObject({
+      actor: { _id: checker.id, email: checker.email },
       action: 'wallet.credit',
       entity: 'user',
       entityId: user.id,
       before: null,
-      after: { amount: 1500.5, reason: 'Refund for failed data' },
+      after: {
+        amount: 1500.5,
+        reason: 'Refund for failed data',
+        requestedBy: admin.email,
+        approvedBy: checker.email,
+      },
       reason: 'Refund for failed data',
     });
     expect(data[0]!.after).not.toHaveProperty('amountKobo');
-    const [stored] = await t.deps.database.db.select().from(auditLog);
-    expect(stored!.after).toMatchObject({ amountKobo: 150_050 });
+    const stored = await t.deps.database.db.select().from(auditLog);
+    expect(stored.map((e) => e.after)).toContainEqual(
+      expect.objectContaining({ amountKobo: 150_050, approvedBy: checker.email }),
+    );
   });
 
   it('a refused credit records nothing', async () => {
@@ -136,7 +167,7 @@ describe('entries for the admin actions', () => {
     // Already an admin: nothing changes, nothing is recorded.
     await commands.makeAdmin(user.email);
     const { data } = await list();
-    expect(data.map((e) => e.action)).toEqual(['user.role', 'wallet.credit']);
+    expect(data.map((e) => e.action)).toEqual(['user.role', 'adjustment.request']);
     for (const entry of data) {
       expect(entry.actor._id).toBeNull();
       expect(entry.actor.email).toMatch(/^cli:.+/);
@@ -147,7 +178,10 @@ describe('entries for the admin actions', () => {
       before: { role: 'user' },
       after: { role: 'admin', email: user.email },
     });
-    expect(data[1]).toMatchObject({ after: { amount: 250, reason: 'Goodwill' } });
+    expect(data[1]).toMatchObject({
+      after: { amount: 250, direction: 'credit' },
+      reason: 'Goodwill',
+    });
   });
 
   it('an admin role change records before and after; setting the same role records nothing', async () => {
@@ -181,7 +215,9 @@ describe('what an entry names', () => {
       token: admin.token,
       payload: { amount: 100, reason: 'Goodwill' },
     });
-    expect(credit.statusCode, credit.body).toBe(200);
+    expect(credit.statusCode, credit.body).toBe(202);
+    // A history row to name below (the request moves nothing until approved).
+    await fund(t, user.id, 100);
     tick();
     const plans = await t.request({
       method: 'GET',
@@ -216,7 +252,9 @@ describe('what an entry names', () => {
     // Found by what they acted on, not by position: the credit's entry takes the app clock, the
     // others the database's, so their order is not this test's subject.
     const { data } = await list();
-    const creditEntry = data.find((e) => e.action === 'wallet.credit' && e.entityId === user.id);
+    const creditEntry = data.find(
+      (e) => e.action === 'adjustment.request' && e.entityId === user.id,
+    );
     const planEntry = data.find((e) => e.entity === 'plan' && e.entityId === plan._id);
     const refund = data.find((e) => e.action === 'order.refund' && e.entityId === order._id);
     const gone = data.find(
@@ -262,14 +300,18 @@ describe('the list', () => {
     expect(all.data.map((e) => e.action)).toEqual([
       'system.restore',
       'system.shutdown',
-      'wallet.credit',
-      'wallet.credit',
+      'adjustment.request',
+      'adjustment.request',
     ]);
     const times = all.data.map((e) => Date.parse(e.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(all.pagination).toEqual({ currentPage: 1, totalPages: 1, totalItems: 4 });
     const cli = all.data.find((e) => e.actor._id === null)!.actor.email;
-    expect(all.filters.actions).toEqual(['system.restore', 'system.shutdown', 'wallet.credit']);
+    expect(all.filters.actions).toEqual([
+      'adjustment.request',
+      'system.restore',
+      'system.shutdown',
+    ]);
     expect(all.filters.actors).toEqual(
       expect.arrayContaining([
         { _id: admin.id, email: admin.email },
@@ -283,9 +325,9 @@ describe('the list', () => {
     expect(byAdmin.pagination.totalItems).toBe(3);
     const byCli = await list(`?actor=${encodeURIComponent(cli)}`);
     expect(byCli.data.map((e) => e.reason)).toEqual(['second']);
-    const credits = await list('?action=wallet.credit');
+    const credits = await list('?action=adjustment.request');
     expect(credits.data.map((e) => e.reason)).toEqual(['second', 'first']);
-    const adminCredits = await list(`?action=wallet.credit&actor=${admin.id}`);
+    const adminCredits = await list(`?action=adjustment.request&actor=${admin.id}`);
     expect(adminCredits.data.map((e) => e.reason)).toEqual(['first']);
     // The filter choices stay complete whatever is filtered.
     expect(adminCredits.filters.actions).toHaveLength(3);

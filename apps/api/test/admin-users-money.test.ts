@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@owo/shared/messages';
-import { auditLog, idempotencyKeys, ledgerTransfers, transactions } from '../src/db/schema';
+import { adjustmentRequests, auditLog, ledgerTransfers, transactions } from '../src/db/schema';
 import { ledgerRepository } from '../src/ledger/repository';
 import { withAdminApp, type Admin } from './admin-support';
 import { signInAdmin } from './airtime-swap-support';
@@ -10,12 +10,15 @@ import { customer, expectLedgerConsistent, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: Admin;
-withAdminApp((app) => {
+/** The second admin who approves what `admin` files (four eyes, decision 0047). */
+let checker: Admin;
+withAdminApp(async (app) => {
   ({ t, admin } = app);
+  checker = await signInAdmin(t);
 });
 
 type Move = 'credit' | 'debit';
-const move = (
+const file = (
   token: string | undefined,
   action: Move,
   userId: string,
@@ -29,6 +32,26 @@ const move = (
     payload,
     headers,
   });
+/**
+ * A credit or debit as staff make it: filed by `token`'s admin, then approved by `approver`. The
+ * approval's reply, or the filing's when it was refused (nothing to approve then).
+ */
+const move = async (
+  token: string | undefined,
+  action: Move,
+  userId: string,
+  payload: object,
+  approver: Admin = checker,
+) => {
+  const filed = await file(token, action, userId, payload);
+  if (filed.statusCode !== 202) return filed;
+  return t.request({
+    method: 'POST',
+    url: `/api/admin/adjustments/${filed.json().data._id}/approve`,
+    token: approver.token,
+    payload: {},
+  });
+};
 const balanceOf = async (userId: string) =>
   (await ledgerRepository.walletOf(t.deps.database.db, userId))?.balanceKobo;
 const adjustmentsOf = (userId: string) =>
@@ -52,21 +75,17 @@ describe('POST /api/admin/users/:id/debit', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
-      message: 'Debited ₦400.00',
-      data: {
-        accountBalance: 600,
-        transaction: {
-          type: 'debit',
-          serviceType: 'adjustment',
-          amount: 400,
-          status: 'success',
-          description: 'Wallet debit',
-          metadata: { note: 'Duplicate credit', debitedBy: admin.email },
-        },
-      },
+      message: 'Debit of ₦400.00 approved and posted.',
+      data: { status: 'approved', direction: 'debit', amount: 400, balance: 600 },
     });
     expect(await balanceOf(user.id)).toBe(60_000);
     const [row] = (await adjustmentsOf(user.id)).filter((r) => r.type === 'debit');
+    expect(row).toMatchObject({
+      amountKobo: 40_000,
+      status: 'success',
+      description: 'Wallet debit',
+      metadata: { note: 'Duplicate credit', debitedBy: checker.email, requestedBy: admin.email },
+    });
     const moves = await t.deps.database.db
       .select()
       .from(ledgerTransfers)
@@ -76,10 +95,16 @@ describe('POST /api/admin/users/:id/debit', () => {
     const [entry, ...more] = await auditOf(user.id, 'wallet.debit');
     expect(more).toEqual([]);
     expect(entry).toMatchObject({
-      actorId: admin.id,
-      actorEmail: admin.email,
+      actorId: checker.id,
+      actorEmail: checker.email,
       reason: 'Duplicate credit',
-      after: { amountKobo: 40_000, reason: 'Duplicate credit', reference: row!.reference },
+      after: {
+        amountKobo: 40_000,
+        reason: 'Duplicate credit',
+        reference: row!.reference,
+        requestedBy: admin.email,
+        approvedBy: checker.email,
+      },
     });
     // The customer reads it in their own history, and it is not their spending.
     const history = await t.request({ method: 'GET', url: '/api/transactions', token: user.token });
@@ -120,7 +145,7 @@ describe('POST /api/admin/users/:id/debit', () => {
       const user = await customer(t, 1000);
       const results = await Promise.all([
         move(admin.token, 'debit', user.id, { amount: 700, reason: 'race one' }),
-        move(second.token, 'debit', user.id, { amount: 700, reason: 'race two' }),
+        move(second.token, 'debit', user.id, { amount: 700, reason: 'race two' }, admin),
       ]);
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes, results.map((r) => r.body).join('\n')).toEqual([200, 402]);
@@ -132,7 +157,7 @@ describe('POST /api/admin/users/:id/debit', () => {
     const user = await customer(t, 1000);
     const both = await Promise.all([
       move(admin.token, 'debit', user.id, { amount: 500, reason: 'half' }),
-      move(second.token, 'debit', user.id, { amount: 500, reason: 'other half' }),
+      move(second.token, 'debit', user.id, { amount: 500, reason: 'other half' }, admin),
     ]);
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(await balanceOf(user.id)).toBe(0);
@@ -144,7 +169,7 @@ describe('POST /api/admin/users/:id/debit', () => {
     const user = await customer(t, 100);
     const [credit, debit] = await Promise.all([
       move(admin.token, 'credit', user.id, { amount: 500, reason: 'top up' }),
-      move(second.token, 'debit', user.id, { amount: 550, reason: 'after top up' }),
+      move(second.token, 'debit', user.id, { amount: 550, reason: 'after top up' }, admin),
     ]);
     expect(credit.statusCode).toBe(200);
     // The debit fits only after the credit: it either ran after it (200) or before it (402).
@@ -179,18 +204,24 @@ describe('POST /api/admin/users/:id/debit', () => {
   });
 });
 
-describe('credit and debit with an Idempotency-Key', () => {
-  it('a replay answers the first reply and moves nothing; another body is refused', async () => {
+describe('filing a credit or debit with an Idempotency-Key', () => {
+  const requestsOf = (userId: string) =>
+    t.deps.database.db
+      .select()
+      .from(adjustmentRequests)
+      .where(eq(adjustmentRequests.userId, userId));
+
+  it('a replay answers the same request and files nothing more; another body is refused', async () => {
     const user = await customer(t, 1000);
     for (const action of ['credit', 'debit'] as const) {
       const key = `adm-${randomUUID()}`;
       const body = { amount: 250, reason: `keyed ${action}` };
-      const first = await move(admin.token, action, user.id, body, { 'idempotency-key': key });
-      expect(first.statusCode).toBe(200);
-      const again = await move(admin.token, action, user.id, body, { 'idempotency-key': key });
-      expect(again.statusCode).toBe(200);
+      const first = await file(admin.token, action, user.id, body, { 'idempotency-key': key });
+      expect(first.statusCode).toBe(202);
+      const again = await file(admin.token, action, user.id, body, { 'idempotency-key': key });
+      expect(again.statusCode).toBe(202);
       expect(again.json()).toEqual(first.json());
-      const other = await move(
+      const other = await file(
         admin.token,
         action,
         user.id,
@@ -198,34 +229,32 @@ describe('credit and debit with an Idempotency-Key', () => {
         { 'idempotency-key': key },
       );
       expect(other.statusCode).toBe(422);
-      const entries = await auditOf(user.id, `wallet.${action}`);
-      expect(entries.filter((e) => e.actorId === admin.id)).toHaveLength(1);
+      const entries = await auditOf(user.id, 'adjustment.request');
+      expect(
+        entries.filter((e) => (e.after as { direction: string }).direction === action),
+      ).toHaveLength(1);
     }
+    expect(await requestsOf(user.id)).toHaveLength(2);
     expect(await balanceOf(user.id)).toBe(100_000);
-    // Keys are the sending admin's own.
-    const keys = await t.deps.database.db
-      .select()
-      .from(idempotencyKeys)
-      .where(eq(idempotencyKeys.userId, admin.id));
-    expect(keys.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('the same key sent twice at once moves the money once', async () => {
+  it('the same key sent twice at once files one request', async () => {
     const user = await customer(t, 1000);
     const key = `adm-${randomUUID()}`;
     const body = { amount: 600, reason: 'double click' };
     const replies = await Promise.all([
-      move(admin.token, 'debit', user.id, body, { 'idempotency-key': key }),
-      move(admin.token, 'debit', user.id, body, { 'idempotency-key': key }),
+      file(admin.token, 'debit', user.id, body, { 'idempotency-key': key }),
+      file(admin.token, 'debit', user.id, body, { 'idempotency-key': key }),
     ]);
-    expect(replies.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(await balanceOf(user.id)).toBe(40_000);
-    expect(await auditOf(user.id, 'wallet.debit')).toHaveLength(1);
+    expect(replies.map((r) => r.statusCode)).toEqual([202, 202]);
+    expect(replies[0]?.json().data._id).toBe(replies[1]?.json().data._id);
+    expect(await requestsOf(user.id)).toHaveLength(1);
+    expect(await balanceOf(user.id)).toBe(100_000);
   });
 
-  it('a malformed key is refused before anything moves', async () => {
+  it('a malformed key is refused before anything is filed', async () => {
     const user = await customer(t, 10);
-    const res = await move(
+    const res = await file(
       admin.token,
       'credit',
       user.id,
@@ -233,6 +262,7 @@ describe('credit and debit with an Idempotency-Key', () => {
       { 'idempotency-key': 'bad key!' },
     );
     expect(res.statusCode).toBe(400);
+    expect(await requestsOf(user.id)).toHaveLength(0);
     expect(await balanceOf(user.id)).toBe(1_000);
   });
 });

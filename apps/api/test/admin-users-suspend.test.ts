@@ -21,17 +21,31 @@ import { sendTransfer } from './transfers-support';
 
 let t: TestApp;
 let admin: Admin;
+/** The second admin who approves what `admin` files (four eyes on staff money). */
+let checker: Admin;
 // Listening, so the PalmPay simulator's signed deposit webhooks reach this app.
 beforeAll(async () => {
   t = await createTestApp({}, { listen: true });
   admin = await signInAdmin(t);
-});
+  checker = await signInAdmin(t);
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });
 
 const act = (token: string | undefined, action: string, userId: string, payload: object) =>
   t.request({ method: 'POST', url: `/api/admin/users/${userId}/${action}`, token, payload });
+/** A credit or debit as staff make it: `admin` files it, `checker` approves it. */
+const move = async (action: 'credit' | 'debit', userId: string, payload: object) => {
+  const filed = await act(admin.token, action, userId, payload);
+  expect(filed.statusCode, filed.body).toBe(202);
+  return t.request({
+    method: 'POST',
+    url: `/api/admin/adjustments/${filed.json().data._id}/approve`,
+    token: checker.token,
+    payload: {},
+  });
+};
 const suspend = (userId: string, reason = 'Chargeback fraud', token = admin.token) =>
   act(token, 'suspend', userId, { reason });
 const reactivate = (userId: string, reason = 'Cleared by compliance', token = admin.token) =>
@@ -121,12 +135,12 @@ describe('suspend and reactivate', () => {
     expect(deposit).toMatchObject({ kind: 'virtual_account', delivered: true });
     expect(await balanceOf(user.id)).toBe(145_000);
 
-    const credit = await act(admin.token, 'credit', user.id, { amount: 5, reason: 'goodwill' });
-    expect(credit.statusCode).toBe(200);
+    const credit = await move('credit', user.id, { amount: 5, reason: 'goodwill' });
+    expect(credit.statusCode, credit.body).toBe(200);
     expect(await balanceOf(user.id)).toBe(145_500);
     // And a debit still works on a suspended wallet (an operator's correction).
-    const debit = await act(admin.token, 'debit', user.id, { amount: 5, reason: 'undo' });
-    expect(debit.statusCode).toBe(200);
+    const debit = await move('debit', user.id, { amount: 5, reason: 'undo' });
+    expect(debit.statusCode, debit.body).toBe(200);
     await expectLedgerConsistent(t);
   });
 

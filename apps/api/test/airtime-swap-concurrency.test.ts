@@ -146,7 +146,9 @@ describe('the owner cancels while an admin approves', () => {
   it.each(Array.from({ length: ROUNDS }, (_, i) => i + 1))(
     'round %i: either cancelled and unpaid, or completed and paid',
     async () => {
-      const { user, ref } = await awaitingSwap('wallet');
+      // Before the upload: the only time the owner may cancel (decision 0054).
+      const user = await customer(t);
+      const ref = await newSwap(t, user, 'wallet');
       const [cancel, approve] = await Promise.all([
         get(t, user.token, '/api/airtime-swap/pending/clear'),
         verify(t, admins[2]!.token, ref, { action: 'approve' }),

@@ -408,17 +408,29 @@ describe('GET /api/airtime-swap/pending and /pending/clear', () => {
     ]);
   });
 
-  it('clears a swap awaiting verification, with the screenshot already sent', async () => {
+  it('refuses to cancel once the screenshot is uploaded: the airtime is sent, an admin decides', async () => {
+    const admin = await signInAdmin(t);
     const user = await customer(t);
-    const ref = await newSwap(t, user, 'bank');
+    const ref = await newSwap(t, user, 'wallet');
+    // Before the proof is sent the owner may cancel, and the reply says so.
+    expect(
+      (await get(t, user.token, '/api/airtime-swap/pending')).json().pendingSwap,
+    ).toMatchObject({ status: 'PENDING_TRANSFER', canCancel: true });
     expect((await upload(t, user.token, ref, await pngImage())).statusCode).toBe(200);
     const pending = (await get(t, user.token, '/api/airtime-swap/pending')).json();
     expect(pending.pendingSwap).toMatchObject({
       status: 'AWAITING_VERIFICATION',
       screenshotUploaded: true,
+      canCancel: false,
     });
-    expect((await get(t, user.token, '/api/airtime-swap/pending/clear')).statusCode).toBe(200);
-    expect((await swapRow(t, ref)).status).toBe('CANCELLED');
+    const res = await get(t, user.token, '/api/airtime-swap/pending/clear');
+    expectError(res, 409, messages.swapCancelAfterUpload);
+    const row = await swapRow(t, ref);
+    expect(row.status).toBe('AWAITING_VERIFICATION');
+    expect((await eventsOf(t, row.id)).map((e) => e.action)).toEqual(['create', 'upload']);
+    // The swap is still the admin's to decide, and paying it out still works.
+    expect((await verify(t, admin.token, ref, { action: 'approve' })).statusCode).toBe(200);
+    expect((await swapRow(t, ref)).status).toBe('COMPLETED');
   });
 
   it('refuses to clear a swap whose bank payout is processing, and says why', async () => {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@owo/shared/messages';
+import { createServer } from 'node:net';
+import pino from 'pino';
+import { createMailer } from '../src/lib/mailer';
 import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from './harness';
 
 let t: TestApp;
@@ -242,6 +245,62 @@ describe('OTP rules', () => {
     expect((await verifyOtp(email, latest)).statusCode).toBe(200);
     // Another address is not affected.
     expect((await requestOtp(uniqueEmail())).statusCode).toBe(200);
+  });
+
+  it('answers 503 when the mail server is down, and no code or request is used up', async () => {
+    // The real SMTP mailer, pointed at a port nothing listens on (the production profile's path).
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    const down = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'owo@example.com',
+      logger: pino({ level: 'silent' }),
+    });
+    const email = uniqueEmail();
+    const user = await signUp(t, email);
+    t.clock.advance(61_000);
+    expect((await requestOtp(email)).statusCode).toBe(200);
+    const working = t.lastCode(email);
+    const sentBefore = t.outbox.length;
+    t.clock.advance(61_000);
+
+    const { send } = t.deps.mailer;
+    t.deps.mailer.send = (mail) => down.send(mail);
+    try {
+      // Six tries in one minute: none uses up the minute's or the hour's codes.
+      for (let i = 0; i < 6; i += 1) {
+        const refused = await requestOtp(email);
+        expect(refused.statusCode).toBe(503);
+        expect(refused.json()).toMatchObject({
+          success: false,
+          code: 'MAIL_UNAVAILABLE',
+          message: messages.mailUnavailable,
+        });
+        expect(refused.headers['retry-after']).toBe('60');
+      }
+      const reset = await t.request({
+        method: 'POST',
+        url: '/api/user/request-password-reset',
+        payload: { email },
+      });
+      expect(reset.statusCode).toBe(503);
+    } finally {
+      t.deps.mailer.send = send;
+    }
+    expect(t.outbox.length).toBe(sentBefore);
+    // The code mailed before the outage still signs in.
+    const signedIn = await verifyOtp(email, working);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().data._id).toBe(user.id);
+
+    // With the mail server back, a fresh code is sent within the same minute: the failed
+    // requests were given back.
+    expect((await requestOtp(email)).statusCode).toBe(200);
+    expect(t.lastCode(email)).toMatch(/^\d{4}$/);
   });
 
   it('stores codes hashed, never in clear', async () => {

@@ -3,16 +3,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrivateKey, signParams } from '@owo/providers/palmpay/signing';
+import { PALMPAY_CHARGED_LESS_ACCOUNT } from '@owo/providers/palmpay/sim-magic';
 import { MAGIC_BET_ACCOUNTS, SETTLE_AFTER_MS } from '@owo/providers/sandbox/magic';
 import { SANDBOX_KEYS } from '@owo/providers/sandbox/keys';
 import { messages } from '@owo/shared/messages';
-import { purchases, serviceSwitches } from '../src/db/schema';
+import { purchases, refundedDeliveries, serviceSwitches } from '../src/db/schema';
+import { signInAdmin } from './airtime-swap-support';
 import {
   balanceKobo,
   createTestApp,
   customer,
   expectLedgerConsistent,
   type TestApp,
+  TIMEOUT_SCENARIO,
 } from './harness';
 import {
   countRows,
@@ -54,9 +57,12 @@ let t: TestApp;
 let quiet: TestApp;
 beforeAll(async () => {
   const port = await freePort();
-  t = await createTestApp({ PUBLIC_BASE_URL: `http://127.0.0.1:${port}` });
+  t = await createTestApp({ ...TIMEOUT_SCENARIO, PUBLIC_BASE_URL: `http://127.0.0.1:${port}` });
   await t.app.listen({ port, host: '127.0.0.1' });
-  quiet = await createTestApp({ PUBLIC_BASE_URL: `http://127.0.0.1:${await freePort()}` });
+  quiet = await createTestApp({
+    ...TIMEOUT_SCENARIO,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${await freePort()}`,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -319,6 +325,27 @@ describe('a top-up', () => {
   });
 });
 
+describe('PalmPay charges less than the order (its documented 8,800 for 10,000)', () => {
+  it('the notification carrying the charge, not our price, settles the order', async () => {
+    const user = await customer(t, 5_000);
+    const res = await bet(t, user.token, { rechargeAccount: PALMPAY_CHARGED_LESS_ACCOUNT });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().data._id as string;
+    const order = await orderRow(t, id);
+    const answer = order?.lastAnswer as { raw: { data: { amount: number } } };
+    // PalmPay's reply said what it charges: 88 % of the ₦1,000 top-up.
+    expect(answer.raw.data.amount).toBe(88_000);
+    expect(order?.sellingKobo).toBe(100_000);
+
+    // Settled by the notification alone: the reconciler is not run.
+    t.clock.advance(SETTLE_AFTER_MS + 1_000);
+    await until(async () => (await stateOf(t, id)) === 'delivered', `order ${id} delivered`);
+    expectOneOutcome(await transferCodes(t, id), 'delivered');
+    expect(await balanceKobo(t, user.token)).toBe(400_000);
+    await expectLedgerConsistent(t);
+  });
+});
+
 describe('pending orders', () => {
   it.each([
     ['pendingThenDelivered', 'delivered'],
@@ -480,6 +507,35 @@ describe('notifications', () => {
         and(eq(purchases.supplier, 'palmpay'), eq(purchases.transactionId, order.transactionId)),
       );
     expect(row?.state).toBe('pending');
+    await expectLedgerConsistent(t);
+  });
+
+  it('a success notified after an admin refunded the order is recorded once for recovery, moving nothing', async () => {
+    const admin = await signInAdmin(t);
+    const { user, order } = await pendingOrder();
+    // Past the automatic requeries: the order waits for an admin, who refunds it.
+    t.clock.advance(t.deps.config.needsDecisionAfterMs + 60_000);
+    const refund = await t.request({
+      method: 'POST',
+      url: `/api/admin/transactions/${order.transactionId}/refund`,
+      token: admin.token,
+      payload: { reason: 'No answer from PalmPay' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await balanceKobo(t, user.token)).toBe(500_000);
+
+    const success = aboutPendingOrder(order, 2);
+    const replies = await Promise.all([post(success), post(success), post(success)]);
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    // The refund stands and nothing moves until an admin recovers it or writes it off.
+    expect(await stateOf(t, order.transactionId)).toBe('failed');
+    expect(await balanceKobo(t, user.token)).toBe(500_000);
+    const rows = await t.deps.database.db
+      .select()
+      .from(refundedDeliveries)
+      .where(eq(refundedDeliveries.transactionId, order.transactionId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'open', supplier: 'palmpay', userId: user.id });
     await expectLedgerConsistent(t);
   });
 });

@@ -109,10 +109,15 @@ afterAll(async () => {
 });
 
 describe('the operator CLI on a scratch database', () => {
-  it('credit: exit code 0, the amount and the new balance', async () => {
+  it('credit: exit code 0, a request for an admin to approve, and nothing moved yet', async () => {
     const cli = await runCli(['credit', email, '5000', '--reason', 'opening balance']);
     expect(cli.code, cli.stderr).toBe(0);
-    expect(cli.stdout.trim()).toBe(`Credited ₦5,000.00 to ${email}. Balance: ₦5,000.00`);
+    expect(cli.stdout.trim()).toMatch(
+      new RegExp(
+        `^Requested a credit of ₦5,000\\.00 to ${email.replace(/[.+]/g, '\\$&')} \\(request [0-9a-f-]{36}\\)\\. ` +
+          'An admin must approve it on the Approvals screen\\. Balance: ₦0\\.00$',
+      ),
+    );
   });
 
   it('credit without --reason fails (non-zero) and moves nothing', async () => {
@@ -123,7 +128,14 @@ describe('the operator CLI on a scratch database', () => {
       const result = await database.db.execute(
         sql`select balance_kobo::text as b from ledger_accounts where kind = 'user_wallet'`,
       );
-      expect((result as unknown as { rows: { b: string }[] }).rows).toEqual([{ b: '500000' }]);
+      expect((result as unknown as { rows: { b: string }[] }).rows).toEqual([{ b: '0' }]);
+      // Only the first command's request waits; the refused one filed nothing.
+      const filed = await database.db.execute(
+        sql`select amount_kobo::text as a, status from adjustment_requests`,
+      );
+      expect((filed as unknown as { rows: unknown[] }).rows).toEqual([
+        { a: '500000', status: 'pending' },
+      ]);
       expect((await commands.auditLedger()).ok).toBe(true);
     });
   });

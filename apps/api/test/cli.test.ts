@@ -152,10 +152,24 @@ describe('make-admin', () => {
 });
 
 describe('credit', () => {
-  it('credits a wallet by e-mail, with the reason kept in the history', async () => {
+  it('files a credit request by e-mail; an admin’s approval in the app moves the money', async () => {
     const user = await signUp(t);
     const out = await commands.credit(user.email.toUpperCase(), '1500.50', 'Goodwill for outage');
-    expect(out).toBe(`Credited ₦1,500.50 to ${user.email}. Balance: ₦1,500.50`);
+    expect(out).toMatch(
+      /^Requested a credit of ₦1,500\.50 to .+ \(request [0-9a-f-]{36}\)\. An admin must approve it on the Approvals screen\. Balance: ₦0\.00$/,
+    );
+    expect(await balanceKobo(t, user.token)).toBe(0);
+    const id = /request ([0-9a-f-]{36})/.exec(out)![1]!;
+    const approver = uniqueEmail('approver');
+    await commands.createAdmin(approver, STRONG_PASSWORD);
+    const token = (await login(approver, STRONG_PASSWORD)).json().token as string;
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/admin/adjustments/${id}/approve`,
+      token,
+      payload: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     expect(await balanceKobo(t, user.token)).toBe(150_050);
     const [row] = await t.deps.database.db
       .select()
@@ -167,7 +181,7 @@ describe('credit', () => {
       serviceType: 'adjustment',
       amountKobo: 150_050,
       status: 'success',
-      metadata: { note: 'Goodwill for outage', creditedBy: 'cli' },
+      metadata: { note: 'Goodwill for outage', creditedBy: approver, requestedBy: 'cli' },
     });
     expect((await commands.auditLedger()).ok).toBe(true);
   });

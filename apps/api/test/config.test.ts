@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { LIVE_SUPPLIER_VARIABLES } from '../src/production-profile';
+import { randomBytes } from 'node:crypto';
+import {
+  LIVE_SUPPLIER_VARIABLES,
+  SESSION_SECRET_MIN_BITS,
+  estimatedSecretBits,
+  sessionSecretWeakness,
+} from '../src/production-profile';
 
 const dirs: string[] = [];
 function dataDir() {
@@ -96,6 +102,30 @@ function problemsOf(env: Record<string, string | undefined>): string[] {
   return [];
 }
 
+describe('SUPPORT_WHATSAPP', () => {
+  it('is unset by default: no WhatsApp link anywhere', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).supportWhatsapp).toBeUndefined();
+  });
+
+  it('takes a number in international form, spaces and + allowed, kept as digits', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), SUPPORT_WHATSAPP: '+234 803 123 4567' });
+    expect(config.supportWhatsapp).toBe('2348031234567');
+    // Production takes a real number.
+    const live = loadConfig({
+      DATA_DIR: dataDir(),
+      ...productionEnv(),
+      SUPPORT_WHATSAPP: '2348031234567',
+    });
+    expect(live.supportWhatsapp).toBe('2348031234567');
+  });
+
+  it('refuses what is not a phone number, naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SUPPORT_WHATSAPP: 'call us' })).toThrow(
+      /SUPPORT_WHATSAPP: must be a phone number/,
+    );
+  });
+});
+
 describe('production profile', () => {
   it('accepts a safe production environment', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), ...productionEnv() });
@@ -114,6 +144,15 @@ describe('production profile', () => {
     [{ SESSION_SECRET: undefined }, 'SESSION_SECRET: required'],
     [{ SESSION_SECRET: 'a'.repeat(64) }, 'SESSION_SECRET: must mix at least 10'],
     [{ SESSION_SECRET: 'ab12'.repeat(10) }, 'SESSION_SECRET: must mix at least 10'],
+    [{ SESSION_SECRET: '0123456789'.repeat(4).slice(0, 34) }, 'SESSION_SECRET: follows a pattern'],
+    [
+      { SESSION_SECRET: '0123456789abcdefghijklmnopqrstuvwxyz' },
+      'SESSION_SECRET: follows a pattern',
+    ],
+    [
+      { SESSION_SECRET: 'aaaabbbbccccddddeeeeffffgggghhhhiiiijjjj' },
+      'SESSION_SECRET: follows a pattern',
+    ],
     [
       { SESSION_SECRET: 'replace-with-at-least-32-random-characters' },
       'SESSION_SECRET: is an example value',
@@ -123,10 +162,29 @@ describe('production profile', () => {
     [{ VTPASS_BASE_URL: '' }, 'VTPASS_BASE_URL: required'],
     [{ SAFEHAVEN_COMPANY_URL: undefined }, 'SAFEHAVEN_COMPANY_URL: required'],
     [{ CRASH_AT: 'purchase:after-reserve' }, 'CRASH_AT: not allowed'],
+    [{ SUPPORT_WHATSAPP: '2348000000000' }, 'SUPPORT_WHATSAPP: looks like a placeholder'],
+    [{ SUPPORT_WHATSAPP: '+234 811 1111111' }, 'SUPPORT_WHATSAPP: looks like a placeholder'],
   ])('refuses %j with one line naming the variable', (change, line) => {
     const problems = problemsOf({ ...productionEnv(), ...change });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(line);
+  });
+
+  it('accepts generated secrets of every usual form, with room to spare', () => {
+    // The shortest generated secret (16 random bytes as 32 hex characters) must pass every time.
+    for (let i = 0; i < 200; i += 1) {
+      for (const secret of [
+        randomBytes(16).toString('hex'),
+        randomBytes(32).toString('hex'),
+        randomBytes(48).toString('base64'),
+        randomBytes(24).toString('base64url'),
+      ]) {
+        expect(sessionSecretWeakness(secret), secret).toBeUndefined();
+      }
+    }
+    expect(estimatedSecretBits('0123456789'.repeat(4).slice(0, 34))).toBeLessThan(
+      SESSION_SECRET_MIN_BITS / 4,
+    );
   });
 
   it('lists the production problems too when a variable is malformed', () => {

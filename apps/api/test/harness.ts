@@ -1,5 +1,5 @@
 import { LAGOS_OFFSET_MS } from '@owo/shared/constants';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,14 @@ export interface TestApp {
   outbox: Mail[];
   /** The last 4-digit code mailed to an address. */
   lastCode(email: string): string;
-  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /**
+   * A POST carries a fresh Idempotency-Key unless the test sets the header itself (every money
+   * route requires one, as the web app always sends); `noIdempotencyKey` sends none, to test
+   * that refusal.
+   */
+  request(
+    options: InjectOptions & { token?: string; noIdempotencyKey?: boolean },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
   /** The sandbox's origin (http://127.0.0.1:<port>), for its control calls. */
   sandboxOrigin: string;
@@ -61,7 +68,7 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
 }
 
-interface TestDatabase {
+export interface TestDatabase {
   database: Database;
   /** The PostgreSQL database's URL (absent on PGlite). */
   url?: string;
@@ -77,7 +84,8 @@ function joinDatabase(other: TestApp): TestDatabase {
   return { database, url: other.databaseUrl, owned: true, drop: nothing };
 }
 
-async function freshDatabase(): Promise<TestDatabase> {
+/** An in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set (not migrated). */
+export async function freshDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return { database: openDatabase({}), owned: true, drop: async () => {} };
   const name = `owo_test_${randomBytes(6).toString('hex')}`;
@@ -101,6 +109,16 @@ async function freshDatabase(): Promise<TestDatabase> {
   };
 }
 
+function hasHeader(headers: InjectOptions['headers'], name: string): boolean {
+  return Object.keys(headers ?? {}).some((h) => h.toLowerCase() === name);
+}
+
+/** For files about a supplier's silence: the adapter gives up after 1 s, not the harness's 10 s. */
+export const TIMEOUT_SCENARIO = { PROVIDER_TIMEOUT_MS: '1000' } as const;
+
+/** What set-up's supplier calls (the catalogue's first fill) wait, whatever the file's timeout. */
+const SETUP_PROVIDER_TIMEOUT_MS = 30_000;
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
@@ -112,12 +130,20 @@ export async function createTestApp(
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    // Short, so the sandbox's "timeout" scenario costs little; the simulators answer at once.
-    PROVIDER_TIMEOUT_MS: '1000',
+    // The simulators answer at once, but a loaded machine can take seconds: an ordinary call must
+    // not time out into "pending". Files about the timeout itself set 1000 (the sandbox holds its
+    // "timeout" number for 5 s).
+    PROVIDER_TIMEOUT_MS: '10000',
     RECONCILER_INTERVAL_MS: '0',
     // Every request of a test file comes from one inject address; a file signs up more customers
     // than one client may request codes for (limiter.test.ts tests that limit with its own value).
     OTP_REQUESTS_PER_CLIENT_PER_HOUR: '100000',
+    // Other features' tests move the clock by hours with one token; the session rules are
+    // tested with their real values (session-rules.test.ts passes '' for the defaults). The
+    // production profile refuses such limits, so a production app keeps the real ones.
+    ...(env.NODE_ENV === 'production'
+      ? {}
+      : { SESSION_IDLE_TIMEOUT_S: String(30 * 86_400), SESSION_LIFETIME_S: String(30 * 86_400) }),
     ...(options.sameDatabaseAs
       ? { SESSION_SECRET: options.sameDatabaseAs.deps.config.sessionSecret }
       : {}),
@@ -148,22 +174,30 @@ export async function createTestApp(
     // Ogdams posts to the URL on its dashboard: our public origin, read at each delivery.
     ogdamsNotifyUrl: () => (appOrigin ? `${config.publicBaseUrl}/api/webhooks/ogdams` : undefined),
     ogdamsTickMs: 50,
+    vtpassNotifyUrl: () => (appOrigin ? `${config.publicBaseUrl}/api/webhooks/vtpass` : undefined),
     safehavenLog: (line) => sandboxLog.push(line),
   });
+  const baseUrls = options.wrapBaseUrls
+    ? await options.wrapBaseUrls(sandbox.baseUrls)
+    : sandbox.baseUrls;
   const deps: AppDeps = {
     config,
     database,
     clock,
     mailer,
     logger: pino({ level: 'silent' }),
-    providers: sandboxProviders(
-      options.wrapBaseUrls ? await options.wrapBaseUrls(sandbox.baseUrls) : sandbox.baseUrls,
-      config,
-    ),
+    providers: sandboxProviders(baseUrls, config),
   };
   const app = await buildApp(deps);
   await app.ready();
-  await app.services.catalogue.ensureFilled();
+  // Set-up never runs on a file's short supplier timeout (TIMEOUT_SCENARIO): on a loaded machine
+  // the catalogue's first fill would time out before the file's first test.
+  await app.services.catalogue.ensureFilled(
+    sandboxProviders(baseUrls, {
+      ...config,
+      providerTimeoutMs: Math.max(config.providerTimeoutMs, SETUP_PROVIDER_TIMEOUT_MS),
+    }),
+  );
   if (options.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -188,10 +222,16 @@ export async function createTestApp(
       if (!code) throw new Error(`no code mailed to ${email}`);
       return code;
     },
-    request({ token, headers, ...options }) {
+    request({ token, headers, noIdempotencyKey, ...options }) {
+      const key =
+        String(options.method).toUpperCase() === 'POST' &&
+        !noIdempotencyKey &&
+        !hasHeader(headers, 'idempotency-key')
+          ? { 'idempotency-key': randomUUID() }
+          : {};
       return app.inject({
         ...options,
-        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: { ...key, ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       });
     },
     async close() {

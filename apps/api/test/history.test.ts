@@ -327,16 +327,22 @@ describe('GET /api/transactions', () => {
 
 describe('POST /api/admin/users/:id/credit', () => {
   let admin: { token: string; email: string };
+  /** The second admin who approves (four eyes, decision 0047). */
+  let checker: { token: string; email: string };
   beforeAll(async () => {
-    const email = uniqueEmail('admin');
-    await createAdminCommands(t.deps).createAdmin(email, STRONG_PASSWORD);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: STRONG_PASSWORD },
-    });
-    expect(res.statusCode).toBe(200);
-    admin = { email, token: res.json().token };
+    const signIn = async () => {
+      const email = uniqueEmail('admin');
+      await createAdminCommands(t.deps).createAdmin(email, STRONG_PASSWORD);
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: STRONG_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      return { email, token: res.json().token as string };
+    };
+    admin = await signIn();
+    checker = await signIn();
   });
 
   const credit = (token: string | undefined, id: string, payload: unknown) =>
@@ -347,34 +353,34 @@ describe('POST /api/admin/users/:id/credit', () => {
       payload: payload as object,
     });
 
-  it('credits the wallet with a history row (adjustment, credit, the reason as note)', async () => {
+  it('an approved credit is a history row (adjustment, credit, the reason as note)', async () => {
     const user = await customer(t);
     const reason = 'Refund for ticket #4521';
     const res = await credit(admin.token, user.id, { amount: '2,500.50', reason });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await history(user)).toMatchObject({ transactions: [] });
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/admin/adjustments/${res.json().data._id}/approve`,
+      token: checker.token,
+      payload: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({
       success: true,
-      message: expect.stringContaining('Credited ₦2,500.5'),
-      data: {
-        accountBalance: 2500.5,
-        transaction: {
-          type: 'credit',
-          serviceType: 'adjustment',
-          amount: 2500.5,
-          status: 'success',
-          metadata: { note: reason, creditedBy: admin.email },
-        },
-      },
+      message: 'Credit of ₦2,500.50 approved and posted.',
+      data: { status: 'approved', amount: 2500.5, balance: 2500.5 },
     });
     expect(await balanceKobo(t, user.token)).toBe(250_050);
     const list = await history(user);
     expect(list.transactions).toHaveLength(1);
     expect(list.transactions[0]).toMatchObject({
-      _id: res.json().data.transaction._id,
+      reference: approved.json().data.reference,
       type: 'credit',
       serviceType: 'adjustment',
       amount: 2500.5,
-      metadata: { note: reason },
+      status: 'success',
+      metadata: { note: reason, creditedBy: checker.email, requestedBy: admin.email },
     });
     await expectLedgerConsistent(t);
   });
@@ -407,7 +413,10 @@ describe('POST /api/admin/users/:id/credit', () => {
     [{ amount: 0, reason: 'zero' }, messages.invalidAmount],
     [{ amount: -5, reason: 'negative' }, messages.invalidAmount],
     [{ amount: 'lots', reason: 'words' }, messages.invalidAmount],
-    [{ amount: 10_000_001, reason: 'above the operator limit' }, messages.invalidAmount],
+    [
+      { amount: 1_000_001, reason: 'above the per-request ceiling' },
+      'One request may move at most ₦1,000,000.00.',
+    ],
     [{ amount: 100 }, 'A reason is required.'],
     [{ amount: 100, reason: '   ' }, 'A reason is required.'],
   ])('refuses a bad body %j with 400, nothing moved', async (body, message) => {

@@ -55,10 +55,11 @@ async function stuckOrder() {
   return { user, id: row!.id };
 }
 
-/** Runs the reconciler as the server would across `ms` of time, in hourly steps. */
+/** Runs the reconciler as the server would across `ms` of time, in steps of the longest backoff. */
+const STEP = 15 * 60_000;
 async function passTime(ms: number) {
-  for (let done = 0; done < ms; done += HOUR) {
-    t.clock.advance(Math.min(HOUR, ms - done));
+  for (let done = 0; done < ms; done += STEP) {
+    t.clock.advance(Math.min(STEP, ms - done));
     while ((await t.services.reconciler.runOnce()).checked > 0) {
       // drain what is due now
     }
@@ -92,6 +93,11 @@ describe('an order no supplier answer settles', () => {
       supplier: 'vtpass',
     });
     expect(item?.allowedActions).toEqual(['approve', 'refund']);
+    // Why it is here and what to check, for the admin who decides.
+    expect(item?.order?.decision).toMatchObject({
+      why: expect.stringMatching(/No final answer from VTpass after \d+ requeries in 2 h/),
+      check: expect.stringContaining(item?.reference ?? '-'),
+    });
     // The supplier's own words, for the admin who decides.
     expect(item?.order?.lastAnswer).toMatchObject({ status: 'pending' });
     expect(JSON.stringify(item?.order?.lastAnswer)).toContain('requestId');

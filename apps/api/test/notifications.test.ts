@@ -188,7 +188,8 @@ describe('notification feed', () => {
     const swapNotice = paidFeed.notifications.find((n) => n.kind === 'swap_paid');
     expect(swapNotice).toMatchObject({ title: 'Airtime to Cash paid', swapId: paid.ref });
     expect(swapNotice!.body).toMatch(
-      /^₦[\d,.]+ for your ₦1,000\.00 \w+ airtime was paid to your wallet\.$/,
+      // The network as it writes itself: "MTN", never "Mtn".
+      /^₦[\d,.]+ for your ₦1,000\.00 MTN airtime was paid to your wallet\.$/,
     );
 
     const rejected = await swapIn(t, admin, 'REJECTED', 'bank', 1000);

@@ -94,14 +94,21 @@ describe('a replay', () => {
     },
   );
 
-  it('without a key, the same body buys again (a key is what makes a replay)', async () => {
+  it('without a key, nothing is bought: the key is required (a retry could not be told apart)', async () => {
     const user = await customer(t, 1_000);
     const body = airtime.body(MAGIC_PHONES.delivered, plans);
-    const a = await purchase(t, airtime, user.token, body);
-    const b = await purchase(t, airtime, user.token, body);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect(a.json().data._id).not.toBe(b.json().data._id);
-    expect(await balanceKobo(t, user.token)).toBe(100_000 - 2 * AIRTIME_NAIRA * 100);
+    const rows = await countRows(t, user.id);
+    const res = await t.request({
+      method: 'POST',
+      url: airtime.url,
+      token: user.token,
+      payload: body,
+      noIdempotencyKey: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: messages.idempotencyKeyRequired });
+    expect(await countRows(t, user.id)).toBe(rows);
+    expect(await balanceKobo(t, user.token)).toBe(100_000);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   customer,
   expectLedgerConsistent,
   type TestApp,
+  TIMEOUT_SCENARIO,
 } from './harness';
 import {
   PURCHASE_KINDS,
@@ -62,7 +63,7 @@ let plans: Plans;
 
 beforeAll(async () => {
   expect(LATER_MS).toBeGreaterThan(SETTLE_AFTER_MS);
-  t = await createTestApp();
+  t = await createTestApp(TIMEOUT_SCENARIO);
   const browser = await customer(t);
   plans = await loadPlans(t, browser.token);
 });

@@ -9,6 +9,7 @@ import {
   customer,
   expectLedgerConsistent,
   type TestApp,
+  TIMEOUT_SCENARIO,
 } from './harness';
 import { expectOneOutcome, latestDebit, orderRow, transferCodes } from './purchase-support';
 import { PIN } from './transfers-support';
@@ -77,12 +78,9 @@ async function startProxy(target: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    {
-      wrapBaseUrls: async (urls) => ({ ...urls, safehaven: await startProxy(urls.safehaven) }),
-    },
-  );
+  t = await createTestApp(TIMEOUT_SCENARIO, {
+    wrapBaseUrls: async (urls) => ({ ...urls, safehaven: await startProxy(urls.safehaven) }),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -224,6 +222,8 @@ describe('Safe Haven VAS: orders are known by Safe Haven’s id', () => {
     const order = await orderRow(t, id);
     expect(order?.state).toBe('pending');
     expect(order?.lastDescription).toMatch(/admin must decide/);
+    // Nothing any lookup can learn: it waits for an admin from now, not after the age limit.
+    expect(order?.needsDecisionAt).not.toBeNull();
     expectOneOutcome(await transferCodes(t, id), 'open');
     expect(await balanceKobo(t, user.token)).toBe(FUNDING_KOBO - PRICE_KOBO);
     await expectLedgerConsistent(t);

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMessages } from '@owo/shared/sandbox-messages';
 import { createSandboxInbox } from '../src/modules/sandbox/inbox';
 import { createTestApp, balanceKobo, signUp, uniqueEmail, type TestApp } from './harness';
-import { FIXED_OTP, bankTransfer, eventually, identityNumber, initiate } from './deposit-support';
+import {
+  FIXED_OTP,
+  bankTransfer,
+  eventually,
+  identityNumber,
+  initiate,
+  verifiedCustomer,
+} from './deposit-support';
 
 /** The sandbox's newcomer routes (decision 0019). */
 describe('sandbox mode: mailbox and add money', () => {
@@ -20,6 +27,15 @@ describe('sandbox mode: mailbox and add money', () => {
   it('tells the web app it is in sandbox mode', async () => {
     const res = await t.request({ method: 'GET', url: '/api/config' });
     expect(res.json().sandbox).toBe(true);
+    // No support number configured: no WhatsApp link, rather than a made-up number.
+    expect(res.json().supportWhatsappUrl).toBeNull();
+    t.deps.config.supportWhatsapp = '2348031234567';
+    try {
+      const configured = await t.request({ method: 'GET', url: '/api/config' });
+      expect(configured.json().supportWhatsappUrl).toBe('https://wa.me/2348031234567');
+    } finally {
+      t.deps.config.supportWhatsapp = undefined;
+    }
   });
 
   it('shows the sign-in code mailed to the address asked for, and nobody else’s', async () => {
@@ -108,6 +124,36 @@ describe('sandbox mode: mailbox and add money', () => {
       ).statusCode,
     ).toBe(404);
     expect(await balanceKobo(t, other.token)).toBe(0);
+  });
+
+  it('a verified customer adds money into their permanent account, through the webhook, once', async () => {
+    const user = await verifiedCustomer(t);
+    const other = await signUp(t);
+    const opened = await t.request({
+      method: 'POST',
+      url: '/api/deposit',
+      token: user.token,
+      payload: { amount: 3000 },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const id = opened.json().data._id as string;
+    const pay = (token: string) =>
+      t.request({ method: 'POST', url: `/api/sandbox/deposits/${id}/pay`, token });
+
+    expect((await pay(other.token)).statusCode).toBe(404);
+    const paid = await pay(user.token);
+    expect(paid.statusCode, paid.body).toBe(200);
+    await eventually(async () => (await balanceKobo(t, user.token)) === 300_000);
+    const status = await t.request({
+      method: 'GET',
+      url: `/api/deposit/${id}/status`,
+      token: user.token,
+    });
+    expect(status.json().data.status).toBe('Completed');
+    // Paid: a second tap moves nothing.
+    const again = await pay(user.token);
+    expect(again.statusCode).toBe(409);
+    expect(await balanceKobo(t, user.token)).toBe(300_000);
   });
 });
 

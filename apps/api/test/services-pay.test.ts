@@ -15,6 +15,7 @@ import {
   customer,
   expectLedgerConsistent,
   type TestApp,
+  TIMEOUT_SCENARIO,
 } from './harness';
 import {
   countRows,
@@ -36,7 +37,7 @@ let t: TestApp;
 let dataBundle: { bundleCode: string; priceKobo: number };
 let cablePackage: { bundleCode: string; priceKobo: number };
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(TIMEOUT_SCENARIO);
   const user = await customer(t);
   const cheapestFixed = async (categoryId: string) => {
     const res = await t.request({

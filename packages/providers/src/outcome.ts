@@ -8,7 +8,9 @@
  * - `pending`: everything else — timeouts, resets, HTTP 5xx, unknown codes, malformed bodies, a
  *   404 from a lookup the supplier does not document as authoritative, a reply naming another
  *   order. The reconciler requeries it; past the "needs a decision" age it stops and an admin
- *   decides (Approve / Refund, which requery first).
+ *   decides (Approve / Refund, which requery first). A reply an operator should see at once (an
+ *   undocumented code or status that may mean trouble) is pending WITH an alert: still no refund,
+ *   and no failover to the next supplier (decision 0042).
  * - `delivered`: the supplier's documented success.
  *
  * A wrong refund loses real money quietly (our books still agree with themselves), so an answer
@@ -43,9 +45,20 @@ export function failed(
   return outcome;
 }
 
-export function pending(description: string, raw: unknown, providerReference?: string): Pending {
+/**
+ * Not settled. `alert` marks a reply no public source documents as a failure that an operator
+ * should still look at now: pending, never refunded and never sent on to another supplier.
+ */
+export function pending(
+  description: string,
+  raw: unknown,
+  providerReference?: string,
+  options: { alert?: string; noLookup?: boolean } = {},
+): Pending {
   const outcome: Pending = { status: 'pending', description, raw };
   if (providerReference) outcome.providerReference = providerReference;
+  if (options.alert) outcome.alert = options.alert;
+  if (options.noLookup) outcome.noLookup = true;
   return outcome;
 }
 

@@ -43,6 +43,25 @@ export type PurchaseOutcome =
       raw: unknown;
       /** The supplier's own id for the order, when its reply gave one; requery gets it back. */
       providerReference?: string;
+      /**
+       * Set when the reply is one no public source documents as a failure but that an operator
+       * should look at now (a code or status we cannot place, a refusal the supplier does not
+       * document as uncharged): the order stays pending, is never refunded or sent to another
+       * supplier on it, and an operator alert is raised. A short text for the operator.
+       */
+      alert?: string;
+      /**
+       * Set when no documented lookup can ever settle this order (the supplier's id was lost with
+       * its reply and it documents no lookup by anything we sent): requerying is pointless, so
+       * the order goes to the admin's needs-decision queue at once.
+       */
+      noLookup?: boolean;
+      /**
+       * The supplier called a prepaid meter's vend delivered but its reply named no token we
+       * could find: not delivered to the customer until a token comes (the API's token rule,
+       * decision 0046). An admin may approve it with the token.
+       */
+      awaitingToken?: true;
     };
 
 /** One line of `cli live-check <supplier>`: a read-only call and what it found. */
@@ -261,6 +280,11 @@ export interface OgdamsClient {
     rawBody: string,
     headers: Record<string, string | undefined>,
   ): { reference: string; outcome: PurchaseOutcome } | null;
+  /**
+   * Whether the `ogdams-simhosting-signature` header verifies over the raw body with our key: a
+   * true answer is the proof that the signing key we inferred is the one Ogdams uses.
+   */
+  signatureValid(rawBody: string, headers: Record<string, string | undefined>): boolean;
 }
 
 // ---------------------------------------------------------------- PalmPay (betting, deposits)
@@ -475,18 +499,40 @@ export interface SafeHavenPayRequest {
   vendType?: 'PREPAID' | 'POSTPAID';
 }
 
+export interface IdentityApplicant {
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD or ''. */
+  birthDate: string;
+}
+
+/** The holder of a NIN/BVN as the identity supplier answers it (title case). */
+export interface IdentityHolder {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  /** YYYY-MM-DD when the supplier answered a date of birth, else ''. */
+  dateOfBirth: string;
+}
+
 export interface SafeHavenClient {
   /** POST identity/v2: an OTP goes to the phone on record; the reply's data._id is identityId. */
   initiateVerification(input: {
     type: IdentityType;
     number: string;
+    /**
+     * Who the customer says they are. Safe Haven's wire has no field for it and the adapter
+     * sends nothing; sandbox mode enrols it as the number's holder in the sandbox's identity
+     * register (decision 0055).
+     */
+    applicant?: IdentityApplicant;
   }): Promise<CreateResult<{ identityId: string }>>;
-  /** POST identity/v2/validate. A wrong OTP is `rejected`. */
+  /** POST identity/v2/validate. A wrong OTP is `rejected`. The holder's names come back. */
   validateVerification(input: {
     identityId: string;
     type: IdentityType;
     otp: string;
-  }): Promise<CreateResult<{ firstName: string; lastName: string }>>;
+  }): Promise<CreateResult<IdentityHolder>>;
   /** POST accounts/v2/subaccount: the permanent account number. */
   createSubAccount(input: {
     phoneNumber: string;

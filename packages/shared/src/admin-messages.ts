@@ -19,6 +19,13 @@ export const adminMessages = {
   revenueAirtime: 'Airtime',
   revenueData: 'Data',
   revenueDeposit: 'Deposit',
+  // The spec's Deposit card counts permanent-account deposits only; checkout payments are the
+  // spec's bank_transfer, kept out of Total (decision 0057). The labels say so.
+  revenueDepositPermanent: 'Deposit (permanent accounts)',
+  revenueDepositAll: 'Deposit (all channels)',
+  revenueBankTransfer: 'Bank-transfer deposits',
+  revenueBankTransferNote: 'One-off checkout payments: not in Total or Deposit.',
+  revenueBankTransferNoteYesterday: 'One-off checkout payments: in Deposit above, not in Total.',
   revenueTv: 'TVSubscription',
   dataSales: 'Data Sales',
   // Profit lines beyond the spec's three, so the lines add up to the Total (decision 0032).
@@ -136,6 +143,11 @@ export const adminMessages = {
   orderAlreadyActed: 'This action has already been taken on this transaction.',
   orderNotActionable: 'This action is not available for this transaction.',
   orderStillPending: 'The supplier has not confirmed this order yet. Try again later.',
+  // a prepaid meter confirmed without its token (decision 0046; ours, the spec has no such screen)
+  orderNeedsToken:
+    'The supplier confirmed this order without its token. Approve it with the token from the supplier.',
+  tokenInvalid: 'Enter the 20-digit token.',
+  tokenLabel: 'Token (prepaid meter)',
   orderRefundNeedsAnswer:
     'The supplier still has this order as pending. Refund it when the supplier confirms a failure, or once it appears under Needs a decision.',
   orderDeliveredUseReverse: 'The supplier delivered this order. Use Reverse to return the money.',
@@ -185,7 +197,7 @@ export const adminMessages = {
   // ---- needs a decision (orders past the automatic requeries, operator alerts)
   needsDecisionTitle: 'Needs a decision',
   needsDecisionIntro:
-    'Older than {hours} hours with no final answer from the supplier, these orders are no longer requeried by themselves. Nothing is refunded automatically: pending is not failure, and the supplier may still deliver. Check with the supplier, then Approve (ask it again) or Refund.',
+    'Older than {hours} hours with no final answer from the supplier, or with nothing a lookup could learn, these orders are no longer requeried by themselves. Nothing is refunded automatically: pending is not failure, and the supplier may still deliver. Check with the supplier, then Approve (ask it again) or Refund.',
   needsDecisionOrders: 'Orders',
   needsDecisionEmpty: 'No orders waiting for a decision',
   needsDecisionEmptyText:
@@ -193,6 +205,8 @@ export const adminMessages = {
   needsDecisionLoadFailed: 'Could not load the orders',
   needsDecisionCount: 'Orders: {orders} · Open alerts: {alerts}',
   needsDecisionWaiting: '{n} waiting',
+  needsDecisionWhy: 'Why it is here',
+  needsDecisionCheck: 'What to check',
   lastAnswer: "Supplier's last answer",
   lastAnswerNone: 'The supplier has not answered yet.',
   lastAnswerRaw: 'Raw reply',

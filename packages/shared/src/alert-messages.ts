@@ -7,6 +7,9 @@ export const ALERT_KINDS = [
   'supplier_failure_rate',
   'supplier_low_balance',
   'ledger_audit',
+  // Always on (decisions 0047, 0048): money waiting for a second admin, or owed back by a customer.
+  'adjustments_waiting',
+  'refunded_order_delivered',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -53,5 +56,7 @@ export const alertMessages = {
     supplier_failure_rate: 'Failure rate',
     supplier_low_balance: 'Low balance',
     ledger_audit: 'Ledger audit',
+    adjustments_waiting: 'Approval needed',
+    refunded_order_delivered: 'Delivered after refund',
   } satisfies Record<AlertKind, string>,
 } as const;

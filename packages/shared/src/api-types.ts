@@ -60,13 +60,29 @@ export interface ErrorReply {
   success: false;
   message: string;
   code: string;
-  data?: { message: string; errors?: { field?: string; message: string }[] };
+  data?: {
+    message: string;
+    errors?: { field?: string; message: string }[];
+    /** On PIN_INCORRECT and PIN_LOCKED (decision 0058): where the customer stands. */
+    pin?: PinStanding;
+  };
+}
+
+/**
+ * `data.pin` of a wrong-PIN reply (decision 0058). PIN_INCORRECT: the wrong tries left before
+ * PIN use locks, and lockedUntil null. PIN_LOCKED: attemptsLeft 0 and when the lock ends (ISO 8601).
+ */
+export interface PinStanding {
+  attemptsLeft: number;
+  lockedUntil: string | null;
 }
 
 export interface PublicConfig {
   appName: string;
   googleClientId: string | null;
   chatPropertyId: string | null;
+  /** https://wa.me/<number> from SUPPORT_WHATSAPP; null: no WhatsApp link anywhere. */
+  supportWhatsappUrl: string | null;
   /** Sandbox mode (simulated suppliers, not production): the sandbox banner and mailbox show. */
   sandbox: boolean;
 }
@@ -316,13 +332,36 @@ export interface VerificationInitiateReply {
 }
 
 /** Where a verification stands (identity_verifications.status). */
-export type VerificationStatus = 'initiated' | 'validated' | 'failed' | 'completed';
+/** mismatch: the holder is not the profile's person; an admin reviews it (decision 0055). */
+export type VerificationStatus = 'initiated' | 'validated' | 'failed' | 'completed' | 'mismatch';
 
 /** POST verification/validate: the OTP was right; the account step may follow. */
 export interface VerificationValidateReply {
   success: true;
   message: string;
   data: { identityId: string; type: 'NIN' | 'BVN'; numberHint: string; status: 'validated' };
+}
+
+/** One verification refused for a holder mismatch, as the admin review queue shows it (0055). */
+export interface KycReviewDto {
+  _id: string;
+  type: 'NIN' | 'BVN';
+  numberHint: string;
+  mismatch: 'name' | 'birthDate';
+  /** Who the identity supplier says holds the number. */
+  holderName: string;
+  holderBirthDate: string;
+  /** The profile it was compared with, at the time. */
+  profileName: string;
+  profileBirthDate: string;
+  reviewStatus: 'pending' | 'approved' | 'rejected';
+  createdAt: string;
+  user: { _id: string; email: string; firstName: string; lastName: string; isKYCVerified: boolean };
+}
+
+export interface KycReviewListReply {
+  success: true;
+  data: KycReviewDto[];
 }
 
 /** POST verification/enquiry: the caller's own newest verification of that number, or null. */
@@ -491,6 +530,11 @@ export interface SwapDto {
   adminNote: string;
   note?: string;
   payoutReference: string;
+  /**
+   * Whether the owner may still cancel (the server's state machine decides): only before the
+   * screenshot is uploaded; after that an admin decides.
+   */
+  canCancel: boolean;
   /** What an admin may do now (the server's state machine decides; the screen shows only these). */
   allowedActions?: ('approve' | 'reject' | 'complete')[];
 }
@@ -763,8 +807,13 @@ export interface AdminTransactionDto extends TransactionDto {
     lastDescription: string;
     /** The supplier's last reply as it came ({at, status, description, raw}), or null. */
     lastAnswer: unknown;
-    /** Open past NEEDS_DECISION_AFTER_MS: no longer requeried by itself; an admin decides. */
+    /**
+     * Open past NEEDS_DECISION_AFTER_MS, or with nothing a lookup can learn: no longer requeried
+     * by itself; an admin decides.
+     */
     needsDecision: boolean;
+    /** When it needs a decision: why it is waiting, and what to check before deciding. */
+    decision: { why: string; check: string } | null;
   };
   /** Actions already taken, oldest first. */
   adminActions: { action: OrderAction; by: string; reason: string; at: string }[];
@@ -869,10 +918,4 @@ export interface AdminUserProfileReply {
   };
 }
 
-/** POST admin/users/{id}/credit|debit — the history row written and the balance after it. */
-export interface AdminAdjustmentReply {
-  success: true;
-  message: string;
-  data: { transaction: TransactionDto; accountBalance: number };
-}
 // ---- end admin users

@@ -26,7 +26,11 @@ export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MS = 30 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const SESSION_TTL_S = 7 * 24 * 60 * 60;
+/**
+ * A session's absolute lifetime, however much it is used (decision 0049); the sign-in reply's
+ * `expires_in`. Unused for INACTIVITY_LOGOUT_MS, the server refuses it sooner.
+ */
+export const SESSION_TTL_S = 12 * 60 * 60;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** support: read-only staff (the admin area's reads; nothing that moves money or changes prices). */
@@ -202,3 +206,9 @@ export const OGDAMS_ADMIN_NETWORK_ID = 4;
 export const UTILITY_DISCOUNT_MAX_PERCENT = 20;
 /** A refund, reverse or approve reason: required for refund and reverse, at most this long. */
 export const ADMIN_REASON_MAX = 300;
+
+/**
+ * Earlier passwords a reset or change may not bring back, besides the current one (decision 0059):
+ * the current and the last 4, five in all.
+ */
+export const PASSWORD_HISTORY_KEPT = 4;

@@ -55,6 +55,12 @@ export const messages = {
   tokenInvalid: 'Invalid token or failed to fetch user details.',
   tokenFetchFailed: 'An error occurred. Please try again.',
   tokenFetched: 'User details fetched successfully!',
+  /** Not in the spec: a `?token=` link for another account than the signed-in one asks first. */
+  tokenSwitchTitle: 'Switch account?',
+  tokenSwitchBody: (linkEmail: string, currentEmail: string) =>
+    `This link signs in as ${linkEmail}. You are signed in as ${currentEmail}.`,
+  tokenSwitchConfirm: 'Switch account',
+  tokenSwitchStay: 'Stay signed in',
   passwordCreateFailed: 'Password creation failed. Please try again.',
   passwordResetFailed: 'Password Reset failed. Please try again.',
   genericError: 'There was an error. Please try again.',
@@ -90,6 +96,8 @@ export const messages = {
   otpRateMinute: 'Please wait a minute before requesting another code.',
   otpRateHour: 'Too many codes requested. Please try again in an hour.',
   otpVerifyThrottled: 'Too many wrong codes. Please try again later.',
+  /** Not in the spec: the mail server refused or did not answer; no code was used up. */
+  mailUnavailable: 'We could not send your code just now. Please try again in a minute.',
   loginSuccess: 'Login successful',
   signupComplete: 'Registration complete',
   signupTicketInvalid: 'Your verification has expired. Please verify your email again.',
@@ -99,6 +107,8 @@ export const messages = {
   googleNotConfigured: 'Google sign-in is not available.',
   googleTokenInvalid: 'Google sign-in could not be verified. Please try again.',
   unauthorized: 'Your session has expired. Please log in again.',
+  /** Not in the spec (it says only that 15 minutes of inactivity log the user out). */
+  signedOutIdle: 'You were signed out after 15 minutes of inactivity. Please log in again.',
   forbidden: 'You do not have permission to do this.',
   notFound: 'Not found',
   validationFailed: 'Some of the details you entered are not valid.',
@@ -112,6 +122,14 @@ export const messages = {
   internalError: 'Something went wrong on our side. Please try again.',
   passwordResetOtpSent: 'If an account exists for this email, a reset code has been sent.',
   passwordResetDone: 'Your password has been reset. Please log in.',
+  /** Not in the spec: a reset or change that brings back the current or a recent password. */
+  passwordReused:
+    "You've used this password before. Please choose one that isn't your current password or any of your last 4.",
+  /** Not in the spec: the reset code checked on its own screen (decision 0059). */
+  otpChecked: 'Code verified',
+  /** Not in the spec: the session reached its 12-hour lifetime (decision 0049). */
+  signedOutExpired:
+    'For your security, you were signed out 12 hours after signing in. Please log in again.',
   profileUpdated: 'Profile updated successfully',
   nothingToUpdate: 'Please provide at least one field to update.',
   imageRequired: 'Please choose an image to upload.',
@@ -144,6 +162,7 @@ export const messages = {
   idempotencyConflict: 'This request was already used with different details. Please start again.',
   idempotencyInProgress: 'This payment is already being processed. Please wait.',
   invalidIdempotencyKey: 'The request key is not valid.',
+  idempotencyKeyRequired: 'An Idempotency-Key header is required for payments.',
   serviceShutdown: 'This service is currently unavailable. Please try again later.',
   transactionsFetched: 'Transactions fetched successfully',
   catalogueFetched: 'Fetched successfully',
@@ -200,6 +219,13 @@ export const messages = {
   verificationEnquiryNone: 'No verification found for this number.',
   alreadyKycVerified: 'Your account is already verified.',
   identityMismatch: 'This number does not match the one you verified.',
+  identityNameMismatch:
+    'The name on this {type} does not match the name on your profile. Check that your first and last names are spelt as on your {type} and try again, or wait while our team reviews it.',
+  identityBirthDateMismatch:
+    'The date of birth on this {type} does not match your profile. Correct your date of birth and try again, or wait while our team reviews it.',
+  kycReviewNotFound: 'This verification is not waiting for a review.',
+  kycReviewApproved: 'Verification approved: the customer’s limits are raised.',
+  kycReviewRejected: 'Verification rejected.',
   /** {type}: NIN or BVN. */
   identityInUse: 'This {type} is already linked to another account. Please contact support.',
   accountRejected:
@@ -299,6 +325,11 @@ export const messages = {
   swapScreenshotUploaded: 'Screenshot uploaded successfully',
   swapNotFound: 'Swap not found',
   swapNoPending: 'You have no pending swap to clear.',
+  swapCancelAfterUpload:
+    'This swap can no longer be cancelled: your screenshot has been uploaded, so an admin will review the transfer and approve or reject it.',
+  swapCancelConfirmTitle: 'Cancel this swap?',
+  swapCancelConfirm:
+    'Only cancel if you have not sent the airtime. Once cancelled, this swap cannot be continued and nothing will be paid for it.',
   /** {action}: approve, reject, complete, cancel, upload a screenshot for; {status}: the status. */
   swapTransitionRefused: 'Cannot {action} this swap: its status is {status}.',
   swapPayoutReferenceRequired: 'Please enter the payout reference',

@@ -6,6 +6,23 @@
 export const NETWORK_NAMES = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'] as const;
 export type NetworkName = (typeof NETWORK_NAMES)[number];
 
+/**
+ * How a network is written in a sentence ("₦500 for your MTN airtime"): as its brand writes it,
+ * not a capitalised code ("Mtn", "9MOBILE").
+ */
+export const NETWORK_DISPLAY_NAMES: Record<NetworkName, string> = {
+  MTN: 'MTN',
+  GLO: 'GLO',
+  AIRTEL: 'Airtel',
+  '9MOBILE': '9mobile',
+};
+
+/** The display name of a stored network code in any case ("mtn", "9MOBILE"); others unchanged. */
+export function networkDisplayName(code: string): string {
+  const upper = code.trim().toUpperCase();
+  return (NETWORK_DISPLAY_NAMES as Record<string, string>)[upper] ?? code;
+}
+
 export const NETWORK_IDS: Record<NetworkName, number> = { MTN: 1, GLO: 2, '9MOBILE': 3, AIRTEL: 4 };
 
 export const OGDAMS_NETWORK_IDS: Record<NetworkName, number> = {

@@ -58,3 +58,18 @@ export const NOTIFICATION_UNREAD_CAP = 99;
 /** Polling: while money is awaited, otherwise while the app is in front. */
 export const PULSE_AWAITING_MS = 3_000;
 export const PULSE_IDLE_MS = 15_000;
+
+/**
+ * The live stream (GET /api/notifications/stream, decision 0074): `event: pulse` carries a
+ * NotificationPulse; `event: end` says why the server closed it. A session code means the
+ * session is over (the app asks the pulse once more, whose 401 signs it out as any call's does);
+ * SHUTDOWN means this API process is stopping (the app reconnects, to another one).
+ */
+export type PulseStreamEndCode = 'SESSION_EXPIRED' | 'SESSION_IDLE' | 'UNAUTHORIZED' | 'SHUTDOWN';
+export interface PulseStreamEnd {
+  code: PulseStreamEndCode;
+}
+/** The stream's `retry:` hint: how long a client waits before reconnecting. */
+export const PULSE_STREAM_RETRY_MS = 3_000;
+/** Open streams one customer may hold (tabs, devices); more are refused with 429. */
+export const PULSE_STREAM_MAX_PER_USER = 5;

@@ -38,10 +38,28 @@ export const ROUTABLE_SERVICES = {
 export type RoutableService = keyof typeof ROUTABLE_SERVICES;
 /** The suppliers that may serve one routable service. */
 export type RouteSupplier<S extends RoutableService> = (typeof ROUTABLE_SERVICES)[S][number];
+/** The suppliers whose webhooks are signed, so a signed event proves our key (decision 0045). */
+export const SIGNED_WEBHOOK_SUPPLIERS: readonly SupplierId[] = ['ogdams', 'palmpay'];
+
 export const ROUTABLE_SERVICE_NAMES: Record<RoutableService, string> = { airtime: 'Airtime' };
 
 /** At most this many suppliers on one route: each one a request can wait on (reliability.md). */
 export const MAX_ROUTE_LENGTH = 3;
+
+/**
+ * A supplier's signed webhooks as we saw them arrive (decision 0045): the proof that the key we
+ * check its signatures with is the one it signs with.
+ */
+export interface SupplierWebhookDto {
+  /** When a signed event first verified; null: none yet. */
+  verifiedAt: string | null;
+  lastVerifiedAt: string | null;
+  /** Events whose signature did not verify: how many, and the last one's time. */
+  refusedCount: number;
+  lastRefusedAt: string | null;
+  /** Not verified yet, in live mode: kept off the airtime routes until a signed event arrives. */
+  heldFromRouting: boolean;
+}
 
 export interface SupplierBalanceDto {
   supplier: SupplierId;
@@ -55,6 +73,8 @@ export interface SupplierBalanceDto {
   lowBalanceThreshold: number;
   /** Balance known and below the threshold. */
   low: boolean;
+  /** Suppliers that sign their webhooks (Ogdams, PalmPay); null for the others. */
+  webhook: SupplierWebhookDto | null;
 }
 
 export interface SupplierRouteDto {

@@ -1,5 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN } from '../../../playwright.config';
+
+type Staff = { email: string; password: string };
 import { logIn } from './flows';
 
 /** Admin pages for browser tests. */
@@ -12,6 +14,8 @@ export async function openAdminAt(
   browser: Browser,
   path: string,
   ready: (page: Page) => Promise<void>,
+  /** Who signs in: the config's first admin, or its second (CHECKER) for four-eyes steps. */
+  staff: Staff = ADMIN,
 ): Promise<Page> {
   const use = test.info().project.use;
   const context = await browser.newContext({
@@ -21,7 +25,7 @@ export async function openAdminAt(
     hasTouch: use.hasTouch,
   });
   const page = await context.newPage();
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await logIn(page, staff.email, staff.password);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto(path);
   await ready(page);

@@ -48,3 +48,13 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
 export async function tapPin(page: Page, pin: string) {
   for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
 }
+
+/** Asks for a password-reset code for `email` from the signed-out screens; answers the code. */
+export async function requestResetCode(page: Page, email: string): Promise<string> {
+  await page.goto('/password/request-password');
+  await page.getByLabel('Email address').fill(email);
+  const sentAfter = Date.now() - 1;
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page).toHaveURL(/\/otp\/reset$/);
+  return readCode(email, sentAfter);
+}

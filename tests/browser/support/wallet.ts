@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN } from '../../../playwright.config';
+import { ADMIN, CHECKER } from '../../../playwright.config';
 
 /**
  * Money and PIN set-up for purchase tests, over HTTP. The browser suite's server runs on the
  * embedded database, which allows one process at a time, so `npm run cli -- credit` cannot run
- * beside it: wallets are funded through the admin endpoint with the admin the config creates.
+ * beside it: wallets are funded through the admin endpoints with the two admins the config
+ * creates, one filing the credit and the other approving it (four eyes, decision 0047).
  */
 interface StoredSession {
   user: { _id: string; email: string };
@@ -22,29 +24,41 @@ async function api(): Promise<APIRequestContext> {
   return request.newContext({ baseURL: test.info().project.use.baseURL });
 }
 
-let adminToken: string | null = null;
+const tokens = new Map<string, string>();
 
-async function adminAuthorization(ctx: APIRequestContext): Promise<string> {
-  if (!adminToken) {
+export async function staffAuthorization(
+  ctx: APIRequestContext,
+  staff: { email: string; password: string } = ADMIN,
+): Promise<string> {
+  if (!tokens.has(staff.email)) {
     const reply = await ctx.post('/api/auth/login', {
-      data: { email: ADMIN.email, password: ADMIN.password },
+      data: { email: staff.email, password: staff.password },
     });
     expect(reply.ok(), await reply.text()).toBe(true);
-    adminToken = (await reply.json()).token as string;
+    tokens.set(staff.email, (await reply.json()).token as string);
   }
-  return `Bearer ${adminToken}`;
+  return `Bearer ${tokens.get(staff.email)}`;
 }
 
-/** Credits the signed-in customer's wallet (POST /api/admin/users/{id}/credit). */
+/**
+ * Credits the signed-in customer's wallet: ADMIN files the credit (POST
+ * /api/admin/users/{id}/credit) and CHECKER approves it (POST /api/admin/adjustments/{id}/approve).
+ */
 export async function fundWallet(page: Page, naira: number, reason = 'e2e'): Promise<void> {
   const { user } = await sessionOf(page);
   const ctx = await api();
   try {
-    const reply = await ctx.post(`/api/admin/users/${user._id}/credit`, {
+    const filed = await ctx.post(`/api/admin/users/${user._id}/credit`, {
       data: { amount: naira, reason },
-      headers: { Authorization: await adminAuthorization(ctx) },
+      headers: { Authorization: await staffAuthorization(ctx), 'Idempotency-Key': randomUUID() },
     });
-    expect(reply.ok(), await reply.text()).toBe(true);
+    expect(filed.status(), await filed.text()).toBe(202);
+    const id = (await filed.json()).data._id as string;
+    const approved = await ctx.post(`/api/admin/adjustments/${id}/approve`, {
+      data: {},
+      headers: { Authorization: await staffAuthorization(ctx, CHECKER) },
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
   } finally {
     await ctx.dispose();
   }

@@ -10,7 +10,19 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { findMigrationsFolder } from './migrations-folder';
+import {
+  applyFunctionFileSet,
+  findFunctionsFolder,
+  readFunctionFiles,
+  type FunctionFilesOutcome,
+} from './function-files';
 import { migratePostgresLocked } from './migrate-postgres';
+import {
+  listenOnPglite,
+  listenOnPostgres,
+  type ChannelHandlers,
+  type ChannelListener,
+} from './channel-listener';
 
 export type Schema = typeof schema;
 /** Both drivers give the same query builder; services and repositories see only this type. */
@@ -20,16 +32,28 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 const migrationsFolder = findMigrationsFolder(import.meta.url);
+const functionsFolder = findFunctionsFolder(import.meta.url);
+/** Read at each migrate, so a file that is wrong fails the migration, not the import. */
+const functionFiles = () => readFunctionFiles(functionsFolder);
 
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
-  /** Runs the forward-only migrations; idempotent. */
-  migrate(): Promise<void>;
+  /**
+   * Runs the forward-only migrations, then the database functions' files (decision 0072);
+   * idempotent. On PostgreSQL a node leaves a newer release's functions in place unless
+   * `alwaysApplyFunctions` (the release's own `cli migrate`); the answer says which it did.
+   */
+  migrate(options?: { alwaysApplyFunctions?: boolean }): Promise<FunctionFilesOutcome>;
   /** True when the database answers and every migration has been applied. */
   isReady(): Promise<boolean>;
   /** PostgreSQL pool counts for the metrics (PGlite has no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * LISTENs on `channel` (live updates, decision 0074): PostgreSQL over a connection of its own,
+   * outside the pool, opened again after a loss; PGlite in-process.
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<ChannelListener>;
   close(): Promise<void>;
 }
 
@@ -56,7 +80,14 @@ export function openDatabase(options: DatabaseOptions): Database {
   };
 
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const databaseUrl = options.databaseUrl;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      // A primary whose machine is gone sends no reset: TCP keepalive finds the dead connection
+      // (HAProxy, in the HA layout, also cuts its sessions when the member is marked down).
+      keepAlive: true,
+    });
     // A dropped idle connection must not crash the process (an 'error' event nobody handles
     // does); the pool discards it and opens a fresh one when next needed.
     pool.on('error', (error) => options.onConnectionError?.(error));
@@ -69,10 +100,13 @@ export function openDatabase(options: DatabaseOptions): Database {
     return {
       db,
       kind: 'postgres',
-      async migrate() {
+      async migrate(options = {}) {
         // Several nodes may start at once on one database: they take turns (decision 0022).
-        await migratePostgresLocked(pool, migrationsFolder);
+        const outcome = await migratePostgresLocked(pool, migrationsFolder, functionFiles, {
+          alwaysApplyFunctions: options.alwaysApplyFunctions ?? false,
+        });
         migrated = true;
+        return outcome;
       },
       isReady: () => isReady(db),
       poolStats: () => ({
@@ -80,6 +114,7 @@ export function openDatabase(options: DatabaseOptions): Database {
         idle: pool.idleCount,
         waiting: pool.waitingCount,
       }),
+      listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -98,11 +133,24 @@ export function openDatabase(options: DatabaseOptions): Database {
     db,
     kind: 'pglite',
     async migrate() {
-      // One process only (the data directory's lock): nothing to take turns with.
+      // One process only (the data directory's lock): nothing to take turns with, and nothing
+      // older beside it, so its function files are always the ones to apply.
       await migratePglite(db as never, { migrationsFolder });
+      // The functions after the migrations that made their tables, in one transaction
+      // (decision 0072). exec sends a simple query: the file's comments go with its statement.
+      const files = functionFiles();
+      const outcome = await client.transaction((tx) =>
+        applyFunctionFileSet(
+          { exec: (text) => tx.exec(text), query: (text, params) => tx.query(text, params) },
+          files,
+          true,
+        ),
+      );
       migrated = true;
+      return outcome;
     },
     isReady: () => isReady(db),
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
     async close() {
       await client.close();
       release();

@@ -10,9 +10,11 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
 
 /**
  * SQLSTATEs: class 08 (connection exception), 57P01-57P03 (admin or crash shutdown, cannot connect
- * now), 53300 (too many connections).
+ * now), 53300 (too many connections), 25006 (a write reached a server that is read-only: during a
+ * failover or switchover the old primary is demoted, or a connection still points at it; nothing
+ * was written and the retry reaches the new primary).
  */
-const SQLSTATE = /^(08\d{3}|57P0[123]|53300)$/;
+const SQLSTATE = /^(08\d{3}|57P0[123]|53300|25006)$/;
 
 /** What node-postgres and its pool say when a connection ends or cannot be made. */
 const PG_MESSAGES = [
@@ -22,7 +24,8 @@ const PG_MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
-function causes(error: unknown): unknown[] {
+/** An error and the errors it wraps, outermost first. */
+export function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
   let current = error;
   // Drizzle wraps driver errors (DrizzleQueryError.cause); a few levels are plenty.

@@ -25,7 +25,14 @@ export const alertIncidents = pgTable(
     /** The condition: `orders_pending`, `supplier_failure_rate:vtpass`, `ledger_audit` … */
     key: text('key').notNull(),
     kind: text('kind', {
-      enum: ['orders_pending', 'supplier_failure_rate', 'supplier_low_balance', 'ledger_audit'],
+      enum: [
+        'orders_pending',
+        'supplier_failure_rate',
+        'supplier_low_balance',
+        'ledger_audit',
+        'adjustments_waiting',
+        'refunded_order_delivered',
+      ],
     }).notNull(),
     /** The supplier the condition is about; '' when none. */
     subject: text('subject').notNull().default(''),
@@ -53,7 +60,7 @@ export const alertIncidents = pgTable(
     index('alert_incidents_opened_idx').on(t.openedAt),
     check(
       'alert_incidents_kind_check',
-      sql`${t.kind} in ('orders_pending', 'supplier_failure_rate', 'supplier_low_balance', 'ledger_audit')`,
+      sql`${t.kind} in ('orders_pending', 'supplier_failure_rate', 'supplier_low_balance', 'ledger_audit', 'adjustments_waiting', 'refunded_order_delivered')`,
     ),
   ],
 );

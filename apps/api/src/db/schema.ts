@@ -237,6 +237,11 @@ export const purchases = pgTable(
     lastDescription: text('last_description').notNull().default(''),
     /** The supplier's last reply as it came (pay or requery), for the admin who must decide. */
     lastAnswer: jsonb('last_answer').$type<unknown>(),
+    /**
+     * Set when no documented lookup can settle the order (a Safe Haven pay reply lost with its
+     * id): it waits for an admin from then on, not from NEEDS_DECISION_AFTER_MS (migration 0022).
+     */
+    needsDecisionAt: timestamp('needs_decision_at', { withTimezone: true }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -322,15 +327,33 @@ export const identityVerifications = pgTable(
     numberHint: text('number_hint').notNull().default(''),
     /** Safe Haven's identityId (data._id of identity/v2). */
     providerIdentityId: text('provider_identity_id').notNull(),
-    status: text('status', { enum: ['initiated', 'validated', 'failed', 'completed'] }).notNull(),
+    /** mismatch: the code was right but the holder is not the profile (decision 0055). */
+    status: text('status', {
+      enum: ['initiated', 'validated', 'failed', 'completed', 'mismatch'],
+    }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     validatedAt: timestamp('validated_at', { withTimezone: true }),
+    /** Who the supplier said holds the number, and the profile it was compared with. */
+    holderName: text('holder_name').notNull().default(''),
+    holderBirthDate: text('holder_birth_date').notNull().default(''),
+    profileName: text('profile_name').notNull().default(''),
+    profileBirthDate: text('profile_birth_date').notNull().default(''),
+    /** What did not match: 'name' or 'birthDate' ('' when it matched). */
+    mismatch: text('mismatch').notNull().default(''),
+    /** The admin review of a mismatch: '' (none), pending, approved, rejected. */
+    reviewStatus: text('review_status', { enum: ['', 'pending', 'approved', 'rejected'] })
+      .notNull()
+      .default(''),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNote: text('review_note').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('identity_verifications_provider_id_key').on(t.providerIdentityId),
     index('identity_verifications_user_idx').on(t.userId, t.createdAt),
+    index('identity_verifications_review_idx').on(t.reviewStatus, t.createdAt),
   ],
 );
 
@@ -640,9 +663,8 @@ export const orderActions = pgTable(
       .notNull()
       .references(() => transactions.id),
     action: text('action', { enum: ['approve', 'refund', 'reverse'] }).notNull(),
-    actorId: uuid('actor_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null when the supplier took the order back itself (its webhook; decision 0044). */
+    actorId: uuid('actor_id').references(() => users.id),
     reason: text('reason').notNull().default(''),
     /** The credit row a reverse writes (the money back to the wallet), when there is one. */
     resultTransactionId: uuid('result_transaction_id').references(() => transactions.id),
@@ -690,3 +712,11 @@ export * from './schema-notifications';
 export * from './schema-alerts';
 // The daily limit's running totals, kept by a trigger (decision 0040).
 export * from './schema-outflows';
+// Suppliers' webhooks seen verified or refused (decision 0045).
+export * from './schema-supplier-webhooks';
+// Maker–checker requests for staff money movement and refunded orders delivered late (0047, 0048).
+export * from './schema-adjustments';
+// Earlier password hashes, so a reset cannot bring an old password back (decision 0059).
+export * from './schema-password-history';
+// The sets of database function files the migrations applied (decision 0072).
+export * from './schema-function-files';

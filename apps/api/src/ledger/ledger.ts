@@ -1,6 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { assertKobo } from '@owo/shared/money';
 import type { Database, DbOrTx, Tx } from '../db/client';
+import { causes } from '../db/connection-errors';
 import type { SystemAccountCode } from './accounts';
 import { ledgerRepository } from './repository';
 
@@ -26,8 +27,6 @@ export type TransferCode =
   | 'order_reversal';
 
 export interface Transfer {
-  /** Caller-chosen when a retry must not duplicate it; generated otherwise. */
-  id?: string;
   debitAccountId: string;
   creditAccountId: string;
   amountKobo: number;
@@ -73,6 +72,27 @@ export class LedgerError extends Error {
   }
 }
 
+/** The SQLSTATEs and messages owo_ledger_apply refuses with, as the callers' named result. */
+function ledgerRefusal(error: unknown): LedgerError | undefined {
+  for (const e of causes(error)) {
+    const { code, message, detail } = e as { code?: unknown; message?: unknown; detail?: unknown };
+    if (message === 'insufficient_funds') {
+      return new LedgerError('insufficient_funds', typeof detail === 'string' ? detail : undefined);
+    }
+    if (message === 'invalid_transfer') return new LedgerError('invalid_transfer');
+    // Its post-conditions: each transfer nets to zero by construction, so a broken sum or a
+    // missing row means an account id that is no account.
+    if (
+      code === 'P0004' &&
+      typeof message === 'string' &&
+      message.startsWith('owo_ledger_apply:')
+    ) {
+      return new LedgerError('unknown_account');
+    }
+  }
+  return undefined;
+}
+
 /**
  * The ledger of one database. System account ids never change once the migration has run, so
  * they are read once and kept; every other account is a user wallet.
@@ -106,40 +126,20 @@ export function createLedger(database: Database) {
   }
 
   /**
-   * The only code that changes a balance. Runs inside the caller's database transaction (the one
-   * writing the business row) and throws LedgerError so that transaction rolls back whole.
-   *
-   * Each account's net change is one conditional UPDATE. User wallets go first (they are the
-   * ones that can refuse); the shared system accounts go last and in id order, so their hot rows
-   * stay locked for the shortest time and always in the same order (no deadlocks).
+   * Moves money for the TypeScript callers (deposits, adjustments, swaps, reversals) through the
+   * one ledger write the database functions use too, owo_ledger_apply (decision 0075): netting,
+   * lock order, the non-negative rule and the post-condition checks exist once, in SQL. Runs
+   * inside the caller's database transaction (the one writing the business row); a refusal is
+   * thrown as a LedgerError and the whole transaction rolls back.
    */
   async function apply(tx: Tx, transfers: Transfer[]): Promise<void> {
     if (transfers.length === 0) return;
-    const net = new Map<string, number>();
-    for (const t of transfers) {
-      assertKobo(t.amountKobo);
-      if (t.amountKobo <= 0 || t.debitAccountId === t.creditAccountId) {
-        throw new LedgerError('invalid_transfer');
-      }
-      net.set(t.debitAccountId, (net.get(t.debitAccountId) ?? 0) - t.amountKobo);
-      net.set(t.creditAccountId, (net.get(t.creditAccountId) ?? 0) + t.amountKobo);
+    for (const t of transfers) assertKobo(t.amountKobo);
+    try {
+      await ledgerRepository.apply(tx, transfers);
+    } catch (error) {
+      throw ledgerRefusal(error) ?? error;
     }
-    const system = new Set((await systemIdMap(tx)).values());
-    const order = [...net.keys()].sort(
-      (a, b) => Number(system.has(a)) - Number(system.has(b)) || a.localeCompare(b),
-    );
-    for (const id of order) {
-      const delta = net.get(id) ?? 0;
-      if (delta === 0) continue;
-      if (!(await ledgerRepository.addToBalance(tx, id, delta))) {
-        // Zero rows: a wallet without the funds, or no such account at all.
-        throw new LedgerError(system.has(id) ? 'unknown_account' : 'insufficient_funds', id);
-      }
-    }
-    await ledgerRepository.insertTransfers(
-      tx,
-      transfers.map((t) => ({ ...t, id: t.id ?? randomUUID() })),
-    );
   }
 
   return { account, apply };

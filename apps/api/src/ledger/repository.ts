@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { ledgerAccounts, ledgerTransfers } from '../db/schema';
+import { ledgerAccounts } from '../db/schema';
 
+/** One movement as the ledger function takes it. */
 export interface TransferRow {
-  id: string;
   debitAccountId: string;
   creditAccountId: string;
   amountKobo: number;
@@ -33,29 +33,18 @@ export const ledgerRepository = {
     return row;
   },
 
-  async insertTransfers(tx: DbOrTx, rows: TransferRow[]): Promise<void> {
-    await tx.insert(ledgerTransfers).values(rows);
-  },
-
   /**
-   * Adds delta to one balance. A wallet may not go below zero: the condition is part of the
-   * update (no read-then-write), so concurrent debits serialise on the row and the loser sees
-   * zero rows. Returns whether the row was updated.
+   * The ledger's one write (apps/api/sql/functions/owo_ledger_apply.sql), in the caller's
+   * transaction. Units are in the JSON's names.
    */
-  async addToBalance(tx: DbOrTx, accountId: string, deltaKobo: number): Promise<boolean> {
-    const rows = await tx
-      .update(ledgerAccounts)
-      .set({
-        balanceKobo: sql`${ledgerAccounts.balanceKobo} + ${deltaKobo}`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(ledgerAccounts.id, accountId),
-          sql`(${ledgerAccounts.kind} <> 'user_wallet' or ${ledgerAccounts.balanceKobo} + ${deltaKobo} >= 0)`,
-        ),
-      )
-      .returning({ id: ledgerAccounts.id });
-    return rows.length === 1;
+  async apply(tx: DbOrTx, transfers: TransferRow[]): Promise<void> {
+    const moves = transfers.map((t) => ({
+      debit: t.debitAccountId,
+      credit: t.creditAccountId,
+      amount_kobo: t.amountKobo,
+      code: t.code,
+      transaction: t.transactionId,
+    }));
+    await tx.execute(sql`select owo_ledger_apply(${JSON.stringify(moves)}::jsonb)`);
   },
 };

@@ -12,6 +12,13 @@ export interface Mailer {
 }
 
 /**
+ * A person waits on the sign-in code's request: a mail server that does not answer is reported
+ * within seconds (nodemailer's defaults wait 2 minutes to connect and 10 for a silent socket).
+ * Parameters in SMTP_URL's query string still win.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/**
  * Sends over SMTP_URL with nodemailer. Without SMTP_URL (the embedded default) the message is
  * built by nodemailer's JSON transport and printed to the server log, so a developer can read
  * the code there. In production that fallback is refused: a sign-in code in a log is a key to the
@@ -27,7 +34,7 @@ export function createMailer(options: {
     throw new Error('SMTP_URL: required when NODE_ENV=production (codes are never logged)');
   }
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(mail) {

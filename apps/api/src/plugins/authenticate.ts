@@ -6,7 +6,7 @@ import type { UserWithBalance } from '../modules/users/repository';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser: the signed-in user and their session. */
-    auth?: { user: UserWithBalance; sessionId: string };
+    auth?: { user: UserWithBalance; sessionId: string; sessionExpiresAt: Date };
   }
 }
 
@@ -22,8 +22,14 @@ export function createGuards(sessions: SessionService) {
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
     if (!match?.[1]) throw new AppError('UNAUTHORIZED');
     const found = await sessions.resolveWithUser(match[1]);
+    if (found === 'idle') throw new AppError('SESSION_IDLE');
+    if (found === 'expired') throw new AppError('SESSION_EXPIRED');
     if (!found || found.user.status !== 'active') throw new AppError('UNAUTHORIZED');
-    request.auth = { user: found.user, sessionId: found.session.id };
+    request.auth = {
+      user: found.user,
+      sessionId: found.session.id,
+      sessionExpiresAt: found.session.expiresAt,
+    };
   };
 
   /** Everything that moves money or changes prices, plans, switches or settings. */

@@ -23,7 +23,9 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
-      return reply.status(error.status).send(errorBody(error.code, error.message, error.errors));
+      return reply
+        .status(error.status)
+        .send(errorBody(error.code, error.message, error.errors, error.details));
     }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     if (mapped) {

@@ -27,10 +27,10 @@ export function containsNul(value: unknown): boolean {
  * PostgreSQL refuses U+0000 in text ("invalid byte sequence"), so a request carrying one used to
  * fail as a 500 wherever its text first reached a query (found by the fuzzer: an e-mail
  * with a NUL, a deposit session id with %00). No field of this API can hold it: refused here, for
- * every route, before any handler runs.
+ * every route, before the route's schema is checked (so the NUL is what the reply names).
  */
 export function registerNulGuard(app: FastifyInstance) {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
       throw new AppError('VALIDATION_FAILED', {
         message: 'The request contains a character that is not allowed (NUL).',

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { ToasterHost } from '../components/ToasterHost';
 import { ProgressBar } from '../components/ProgressBar';
 import { LandingPage } from '../features/landing/routes/LandingPage';
+import { SandboxBanner } from '../features/sandbox/SandboxBanner';
 import { isAppStarting, subscribeAppStarting } from '../lib/app-navigation';
 import { MobileOnlyGate } from './layouts/MobileOnlyGate';
 
@@ -14,6 +15,8 @@ export function LandingShell() {
   return (
     <MobileOnlyGate>
       {starting ? <ProgressBar /> : null}
+      {/* The first visit lands here, not in the router's layout: the sandbox says so here too. */}
+      <SandboxBanner />
       <LandingPage />
       <ToasterHost />
     </MobileOnlyGate>

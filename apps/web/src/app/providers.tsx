@@ -7,7 +7,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToasterHost />
+      <ToasterHost eager />
     </QueryClientProvider>
   );
 }

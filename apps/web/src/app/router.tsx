@@ -170,7 +170,7 @@ const appRoutes: RouteObject[] = [
       {
         path: 'admin/airtime-to-cash',
         lazy: () =>
-          import('../features/admin-swaps/routes/AdminSwapsPage').then((m) => ({
+          import('../features/admin/swaps/routes/AdminSwapsPage').then((m) => ({
             Component: m.AdminSwapsPage,
           })),
       },
@@ -232,6 +232,23 @@ const appRoutes: RouteObject[] = [
           import('../features/admin/alerts/AlertsPage').then((m) => ({ Component: m.AlertsPage })),
       },
       // ---- end admin alerts
+      // ---- admin KYC reviews: identities whose holder did not match the profile (0055)
+      {
+        path: 'admin/kyc-reviews',
+        lazy: () =>
+          import('../features/admin/kyc-reviews/KycReviewsPage').then((m) => ({
+            Component: m.KycReviewsPage,
+          })),
+      },
+      // ---- admin approvals: staff credits and debits under four eyes (decision 0047)
+      {
+        path: 'admin/approvals',
+        lazy: () =>
+          import('../features/admin/approvals/ApprovalsPage').then((m) => ({
+            Component: m.ApprovalsPage,
+          })),
+      },
+      // ---- end admin approvals
       // ---- admin users
       {
         path: 'admin/users',
@@ -319,7 +336,7 @@ export const routes: RouteObject[] = [
       { Component: RequireAuth, children: appRoutes },
       {
         path: '*',
-        lazy: () => import('./layouts/NotFound').then((m) => ({ Component: m.NotFound })),
+        lazy: () => import('../components/NotFound').then((m) => ({ Component: m.NotFound })),
       },
     ],
   },

@@ -10,12 +10,13 @@ interface Brand {
 
 const brands: Record<string, Brand> = {
   MTN: { bg: '#FFCB05', fg: '#1B1B1B', text: 'MTN' },
-  GLO: { bg: '#3AAA35', fg: '#FFFFFF', text: 'glo' },
+  // Greens a shade deeper and dark text on orange, so the names read at 4.5:1 (WCAG AA).
+  GLO: { bg: '#23802A', fg: '#FFFFFF', text: 'glo' },
   AIRTEL: { bg: '#E4002B', fg: '#FFFFFF', text: 'airtel' },
   '9MOBILE': { bg: '#B4D335', fg: '#06402A', text: '9mobile' },
-  GOTV: { bg: '#1DA53F', fg: '#FFFFFF', text: 'GOtv' },
+  GOTV: { bg: '#168034', fg: '#FFFFFF', text: 'GOtv' },
   DSTV: { bg: '#0A7BC2', fg: '#FFFFFF', text: 'DStv' },
-  STARTIMES: { bg: '#F39200', fg: '#FFFFFF', text: 'Star Times' },
+  STARTIMES: { bg: '#F39200', fg: '#1B1B1B', text: 'Star Times' },
 };
 
 export function brandOf(name: string): Brand {

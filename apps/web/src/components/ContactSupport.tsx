@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { contact } from '../lib/contact';
+import { contact, useWhatsappUrl } from '../lib/contact';
 import { BottomSheet } from './BottomSheet';
 import { MailIcon, WhatsAppIcon } from './icons';
 
@@ -13,6 +13,7 @@ export function ContactSupport({
   children: (open: () => void, opening: boolean) => ReactNode;
 }) {
   const [sheetOpen, setSheetOpen] = useState(false);
+  const whatsapp = useWhatsappUrl();
   const [opening, setOpening] = useState(false);
   const open = async () => {
     setOpening(true);
@@ -34,12 +35,14 @@ export function ContactSupport({
         description="We usually reply within a few minutes."
       >
         <div className="grid gap-3">
-          <SupportLink
-            href={contact.whatsapp}
-            icon={<WhatsAppIcon />}
-            title="Chat on WhatsApp"
-            external
-          />
+          {whatsapp ? (
+            <SupportLink
+              href={whatsapp}
+              icon={<WhatsAppIcon />}
+              title="Chat on WhatsApp"
+              external
+            />
+          ) : null}
           <SupportLink
             href={`mailto:${contact.email}`}
             icon={<MailIcon />}

@@ -12,6 +12,7 @@ export function OfflineBanner() {
     <div
       role="status"
       data-testid="offline-banner"
+      data-toast-clear
       className="sticky top-0 z-40 flex min-h-9 items-center justify-center gap-2 bg-ink/90 px-4 py-1.5 text-center text-xs font-medium text-surface"
     >
       <span aria-hidden className="size-1.5 shrink-0 rounded-full bg-accent-500" />

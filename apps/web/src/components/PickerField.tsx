@@ -68,7 +68,7 @@ export function PickerField({
       >
         <span
           id={`${id}-value`}
-          className={`min-w-0 flex-1 truncate text-base ${chosen && !disabled ? 'text-ink' : 'text-muted/80'}`}
+          className={`min-w-0 flex-1 truncate text-base ${chosen && !disabled ? 'text-ink' : 'text-muted'}`}
         >
           {chosen ? (display ?? chosen.label) : placeholder}
         </span>

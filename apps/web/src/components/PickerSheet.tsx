@@ -41,7 +41,7 @@ export default function PickerSheet({
             autoComplete="off"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            className="h-11 w-full min-w-0 bg-transparent text-base text-ink placeholder:text-muted/70 focus:outline-none"
+            className="h-11 w-full min-w-0 bg-transparent text-base text-ink placeholder:text-muted focus:outline-none"
           />
         </div>
       </div>

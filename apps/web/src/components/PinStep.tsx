@@ -1,4 +1,5 @@
 import { PIN_LENGTH } from '@owo/shared/constants';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from './Button';
 import { LockIcon } from './icons';
 import { PinKeypad } from './PinKeypad';
@@ -13,8 +14,13 @@ export interface PinEntry {
   pinError: string | null;
 }
 
-/** The masked 4-digit Transaction PIN keypad with its error line. */
+/**
+ * The masked 4-digit Transaction PIN keypad with its error line (tries left, or until when it is
+ * locked) and "Forgot PIN?", which resets the PIN by an e-mailed code and comes back here.
+ */
 export function TransactionPinKeypad({ flow }: { flow: PinEntry }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   return (
     <PinKeypad
       label="Transaction PIN"
@@ -26,6 +32,18 @@ export function TransactionPinKeypad({ flow }: { flow: PinEntry }) {
         <p role="alert" className="text-danger">
           {flow.pinError ?? ''}
         </p>
+      }
+      extraKey={
+        <button
+          type="button"
+          onClick={() =>
+            navigate('/pin/create', { state: { returnPath: pathname, forgotPin: true } })
+          }
+          disabled={flow.busy}
+          className="min-h-11 rounded-full px-2 text-sm font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50"
+        >
+          Forgot PIN?
+        </button>
       }
     />
   );

@@ -7,10 +7,20 @@ interface ScreenHeaderProps {
   /** Where Back goes; by default the previous history entry. */
   backTo?: string;
   trailing?: ReactNode;
+  /**
+   * The title names the screen, so it is the screen's <h1> (WCAG 2.4.6, 1.3.1). A screen whose body
+   * carries its own <h1> (the airtime-to-cash screens) shows the title as plain text instead.
+   */
+  titleIsHeading?: boolean;
 }
 
-/** Top bar with a 44 px back button. */
-export function ScreenHeader({ title, backTo, trailing }: ScreenHeaderProps) {
+/** Top bar with a 44 px back button; its title is the screen's heading. */
+export function ScreenHeader({
+  title,
+  backTo,
+  trailing,
+  titleIsHeading = true,
+}: ScreenHeaderProps) {
   const navigate = useNavigate();
   const goBack = () => {
     if (backTo) navigate(backTo);
@@ -27,7 +37,9 @@ export function ScreenHeader({ title, backTo, trailing }: ScreenHeaderProps) {
       >
         <ArrowLeftIcon size={22} />
       </button>
-      {title ? (
+      {title && titleIsHeading ? (
+        <h1 className="flex-1 truncate text-base font-semibold">{title}</h1>
+      ) : title ? (
         <p className="flex-1 truncate text-base font-semibold">{title}</p>
       ) : (
         <span className="flex-1" />

@@ -6,17 +6,25 @@ export function ScreenLayout({
   title,
   backTo,
   trailing,
+  titleIsHeading,
   children,
 }: {
   title: string;
   backTo?: string;
   trailing?: ReactNode;
+  /** False when the body carries the screen's <h1> (see ScreenHeader). */
+  titleIsHeading?: boolean;
   children: ReactNode;
 }) {
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col bg-surface">
       <div className="sticky top-0 z-20 bg-surface/95 px-5 pt-[env(safe-area-inset-top)] backdrop-blur">
-        <ScreenHeader title={title} backTo={backTo} trailing={trailing} />
+        <ScreenHeader
+          title={title}
+          backTo={backTo}
+          trailing={trailing}
+          titleIsHeading={titleIsHeading}
+        />
       </div>
       {children}
     </main>

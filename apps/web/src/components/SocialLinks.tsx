@@ -1,13 +1,14 @@
-import { contact } from '../lib/contact';
+import { contact, useWhatsappUrl } from '../lib/contact';
 import { FacebookIcon, InstagramIcon, WhatsAppIcon } from './icons';
 
-const links = [
-  { name: 'Instagram', href: contact.instagram, Icon: InstagramIcon },
-  { name: 'Facebook', href: contact.facebook, Icon: FacebookIcon },
-  { name: 'WhatsApp', href: contact.whatsapp, Icon: WhatsAppIcon },
-];
-
 export function SocialLinks({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  const whatsapp = useWhatsappUrl();
+  const links = [
+    { name: 'Instagram', href: contact.instagram, Icon: InstagramIcon },
+    { name: 'Facebook', href: contact.facebook, Icon: FacebookIcon },
+    // Only the deployment's configured number; none at all when unset.
+    ...(whatsapp ? [{ name: 'WhatsApp', href: whatsapp, Icon: WhatsAppIcon }] : []),
+  ];
   const colours =
     tone === 'light'
       ? 'bg-white/10 text-white hover:bg-white/20'

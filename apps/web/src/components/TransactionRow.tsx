@@ -6,6 +6,8 @@ import {
   isFailed,
   networkLabel,
   statusLabel,
+  transactionStatusLabel,
+  isReversed,
   transactionKind,
   transactionTitle,
   type TransactionKind,
@@ -125,9 +127,11 @@ export function TransactionRow({ tx, onOpen, subtitle, trailing = 'status' }: Tr
           </span>
         ) : (
           <span
-            className={`block text-xs font-medium ${failed ? 'text-danger' : 'text-brand-600'}`}
+            className={`block text-xs font-medium ${
+              failed ? 'text-danger' : isReversed(tx) ? 'text-accent-600' : 'text-brand-600'
+            }`}
           >
-            {statusLabel(tx.status)}
+            {transactionStatusLabel(tx)}
           </span>
         )}
       </span>

@@ -52,8 +52,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 interface ClientHooks {
   getToken: () => string | null;
-  /** Called when a call made with the session token gets 401: the session is over. */
-  onUnauthorized: () => void;
+  /** Called when a call made with the session token gets 401: the session is over (`code` why). */
+  onUnauthorized: (code: string | undefined) => void;
 }
 
 let hooks: ClientHooks = { getToken: () => null, onUnauthorized: () => {} };
@@ -115,7 +115,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const succeeded = response.ok && (data as { success?: unknown } | null)?.success !== false;
   if (!succeeded) {
-    if (response.status === 401 && usesSessionToken && token) hooks.onUnauthorized();
+    if (response.status === 401 && usesSessionToken && token) {
+      const code = (data as Partial<ErrorReply> | null)?.code;
+      hooks.onUnauthorized(typeof code === 'string' ? code : undefined);
+    }
     const error = new ApiError(response.status, data, `HTTP ${response.status}`);
     throw error;
   }

@@ -1,11 +1,14 @@
 /**
- * Live balance and notifications (decision 0033): the app polls GET /notifications/pulse — every
- * 3 s while money is on its way (the server says so, or a screen asks), every 15 s otherwise,
- * and at once when the app comes back to the front. A changed balance updates the wallet figure
- * everywhere; a new notice refreshes the lists and is told in a toast. Polling asks the
- * database, so it works the same whichever API node answers.
+ * Live balance and notifications. While the app is open and in front, the server pushes the pulse
+ * over a server-sent-events stream (decision 0074, lib/pulse-stream.ts) and nothing polls; while
+ * the stream is down (connecting, refused, a network change) the app polls
+ * GET /notifications/pulse as before (decision 0033): every 3 s while money is on its way (the
+ * server says so, or a screen asks), every 15 s otherwise, and at once when the app comes back to
+ * the front. Either way each pulse lands in one query, whose data the effects below apply: a
+ * changed balance updates the wallet figure everywhere; a new notice refreshes the lists and is
+ * told in a toast.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   PULSE_AWAITING_MS,
@@ -15,8 +18,10 @@ import {
 } from '@owo/shared/notifications';
 import { apiRequest } from './api';
 import { currentUserKey } from './current-user';
+import { pulseRhythm, streamStatus } from './pulse-rhythm';
+import { startPulseStream } from './pulse-stream';
 import { useSession } from './session-store';
-import { toast } from './toast';
+import { depositEvent, toast } from './toast';
 
 export const pulseKey = ['notifications', 'pulse'] as const;
 export const notificationsKey = ['notifications', 'feed'] as const;
@@ -46,22 +51,92 @@ function useSignedInCustomer(): boolean {
   return useSession((s) => s.auth.isAuthenticated && !!s.auth.token && s.user.role === 'user');
 }
 
+/** When the app last asked the pulse over HTTP (a request: it keeps the session in use). */
+let lastAskedAt = 0;
+
+function useStreaming(): boolean {
+  return useSyncExternalStore(streamStatus.subscribe, streamStatus.connected, () => false);
+}
+
 /** The unread count for the bell (0 until the first pulse). */
 export function usePulse() {
   const enabled = useSignedInCustomer();
+  const streaming = useStreaming();
   return useQuery({
     queryKey: pulseKey,
-    queryFn: ({ signal }) => apiRequest<NotificationPulse>('/notifications/pulse', { signal }),
+    queryFn: ({ signal }) => {
+      lastAskedAt = Date.now();
+      return apiRequest<NotificationPulse>('/notifications/pulse', { signal });
+    },
     enabled,
     staleTime: 0,
-    refetchOnWindowFocus: 'always',
+    // The stream, when up, is already current: neither a tick nor a return to the front asks.
+    refetchOnWindowFocus: streaming ? false : 'always',
     refetchIntervalInBackground: false,
     refetchInterval: (query) =>
-      screensAwaiting > 0 || query.state.data?.awaiting ? PULSE_AWAITING_MS : PULSE_IDLE_MS,
+      pulseRhythm({
+        streaming,
+        awaiting: screensAwaiting > 0 || query.state.data?.awaiting === true,
+        awaitingMs: PULSE_AWAITING_MS,
+        idleMs: PULSE_IDLE_MS,
+      }),
     // A failed pulse is retried by the next tick.
     retry: false,
   });
 }
+
+/**
+ * The server counts a session in use by its requests, and a stream sends none after it opens:
+ * while the person is active (the inactivity timer's taps) and nothing else asked the server for
+ * this long, the pulse is asked once by HTTP, as polling did every few seconds.
+ */
+const SESSION_IN_USE_MS = 5 * 60_000;
+
+/**
+ * Holds the stream open while a signed-in customer has the app in front; each pushed pulse
+ * becomes the pulse query's data. Closed when the app goes to the back (polling stopped there
+ * too) and opened again, with Last-Event-ID, when it returns.
+ */
+function usePulseStream(queryClient: QueryClient) {
+  const enabled = useSignedInCustomer();
+  const token = useSession((s) => s.auth.token);
+  const visible = useSyncExternalStore(subscribeVisibility, isVisible, () => true);
+  useEffect(() => {
+    if (!enabled || !token || !visible) return;
+    let leaving = false;
+    const stop = startPulseStream({
+      getToken: () => useSession.getState().auth.token,
+      handlers: {
+        onPulse: (pulse) => queryClient.setQueryData(pulseKey, pulse),
+        onStatus: (connected) => {
+          streamStatus.set(connected);
+          // Dropped: polling takes over at once rather than at its next tick (not when the app
+          // itself closed it, going to the back or signing out).
+          if (!connected && !leaving) void queryClient.refetchQueries({ queryKey: pulseKey });
+        },
+        // Asked by HTTP: a 401 there signs the app out and says why, as every call's does.
+        onSessionEnded: () => void queryClient.refetchQueries({ queryKey: pulseKey }),
+      },
+    });
+    const offActivity = useSession.subscribe((state, previous) => {
+      if (state.auth.lastActivity === previous.auth.lastActivity) return;
+      if (!streamStatus.connected() || Date.now() - lastAskedAt < SESSION_IN_USE_MS) return;
+      void queryClient.refetchQueries({ queryKey: pulseKey });
+    });
+    return () => {
+      leaving = true;
+      offActivity();
+      stop();
+    };
+  }, [enabled, token, visible, queryClient]);
+}
+
+function subscribeVisibility(onChange: () => void) {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+
+const isVisible = () => document.visibilityState !== 'hidden';
 
 /** Toasts the notices newer than the last one the app knew of, oldest first (at most three). */
 async function announce(queryClient: QueryClient, sinceAt: string | null) {
@@ -70,7 +145,13 @@ async function announce(queryClient: QueryClient, sinceAt: string | null) {
     .filter((n) => !n.read && (sinceAt === null || n.at > sinceAt))
     .slice(0, 3)
     .reverse();
-  for (const notice of fresh) toast.info(notice.title, { description: notice.body });
+  for (const notice of fresh)
+    toast.info(notice.title, {
+      description: notice.body,
+      // A deposit's notice and the funding check's toast are one event: one toast.
+      event: notice.kind === 'deposit' ? depositEvent(notice.amount) : notice.id,
+      echo: notice.kind === 'deposit',
+    });
 }
 
 /** A pulse younger than this is fresh enough: a nudge does not ask again. */
@@ -83,6 +164,8 @@ const NUDGE_GAP_MS = 1_000;
 function useNudges(queryClient: QueryClient) {
   useEffect(() => {
     const nudge = () => {
+      // The stream carries what the server's triggers saw; nothing to ask.
+      if (streamStatus.connected()) return;
       const state = queryClient.getQueryState(pulseKey);
       if (!state || Date.now() - state.dataUpdatedAt < NUDGE_GAP_MS) return;
       void queryClient.refetchQueries({ queryKey: pulseKey });
@@ -106,6 +189,7 @@ function useNudges(queryClient: QueryClient) {
 export function useLiveUpdates() {
   const queryClient = useQueryClient();
   const { data } = usePulse();
+  usePulseStream(queryClient);
   useNudges(queryClient);
   const known = useRef<{ id: string; at: string } | null | undefined>(undefined);
   useEffect(() => {
@@ -125,7 +209,7 @@ export function useLiveUpdates() {
   }, [data, queryClient]);
 }
 
-/** The poller as a component, so the signed-in guard can load it lazily. */
+/** The stream and the poller as a component, so the signed-in guard can load it lazily. */
 export function LiveUpdates() {
   useLiveUpdates();
   return null;

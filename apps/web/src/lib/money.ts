@@ -13,3 +13,8 @@ export function formatWholeNaira(naira: number): string {
   const whole = Math.round(naira);
   return `${whole < 0 ? '-' : ''}₦${groupThousands(Math.abs(whole))}`;
 }
+
+/** "₦300" for whole naira, "₦299.50" otherwise (plan cards, chips). */
+export function formatPrice(naira: number): string {
+  return Number.isInteger(naira) ? formatWholeNaira(naira) : formatNaira(naira);
+}

@@ -10,6 +10,7 @@ const fallback: PublicConfig = {
   appName: APP_NAME,
   googleClientId: null,
   chatPropertyId: null,
+  supportWhatsappUrl: null,
   sandbox: false,
 };
 let pending: Promise<PublicConfig> | null = null;
@@ -20,6 +21,10 @@ export function loadRuntimeConfig(): Promise<PublicConfig> {
       appName: reply.appName || APP_NAME,
       googleClientId: reply.googleClientId || null,
       chatPropertyId: reply.chatPropertyId || null,
+      // Only a wa.me link is ever shown (nothing the server sends can become another link).
+      supportWhatsappUrl: /^https:\/\/wa\.me\/\d{8,15}$/.test(reply.supportWhatsappUrl ?? '')
+        ? reply.supportWhatsappUrl!
+        : null,
       // Only an explicit true shows the sandbox extras; anything else is live.
       sandbox: reply.sandbox === true,
     }))

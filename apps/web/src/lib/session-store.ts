@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { UserDto } from '@owo/shared/api-types';
 import { configureApiClient } from './api';
+import { clearIdleSignOutNotice, noteSignOut } from './signed-out-notice';
 
 export interface AuthState {
   isAuthenticated: boolean;
@@ -61,11 +62,13 @@ export const useSession = create<SessionState>()(
     (set) => ({
       user: emptyUser,
       auth: signedOut,
-      signIn: (user, token, expiresIn) =>
+      signIn: (user, token, expiresIn) => {
+        clearIdleSignOutNotice();
         set({
           user: { ...emptyUser, ...user },
           auth: { isAuthenticated: true, token, expires_in: expiresIn, lastActivity: Date.now() },
-        }),
+        });
+      },
       setUser: (user) => set({ user: { ...emptyUser, ...user } }),
       patchUser: (patch) => set((state) => ({ user: { ...state.user, ...patch } })),
       touch: () =>
@@ -96,5 +99,11 @@ export const isStaff = (user: Pick<UserDto, 'role'>) =>
 
 configureApiClient({
   getToken: () => useSession.getState().auth.token,
-  onUnauthorized: () => useSession.getState().signOut(),
+  onUnauthorized: (code) => {
+    // The server's idle timeout or the session's lifetime (decision 0049): the sign-in screens
+    // say why.
+    if (code === 'SESSION_IDLE') noteSignOut('idle');
+    if (code === 'SESSION_EXPIRED') noteSignOut('expired');
+    useSession.getState().signOut();
+  },
 });

@@ -33,6 +33,8 @@ export const storageKeys = {
   chatPosition: 'owo.chatWidgetPosition',
   /** localStorage: whether the balance is hidden on the home card. */
   balanceHidden: 'owo.balanceHidden',
+  /** localStorage: the server or the idle timer signed the user out for inactivity. */
+  signedOutIdle: 'owo.signedOutIdle',
   /** localStorage: the purchase forms' drafts (spec §3 "Purchase draft kept locally"). */
   purchaseDraft: 'owo.purchaseDraft',
 } as const;

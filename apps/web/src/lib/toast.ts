@@ -14,13 +14,58 @@ export function subscribeToaster(listener: Listener): () => void {
 }
 export const isToasterRequested = () => requested;
 
-function requestToaster(): void {
+export function requestToaster(): void {
   if (requested) return;
   requested = true;
   listeners.forEach((listener) => listener());
 }
 
 type Kind = 'success' | 'error' | 'info' | 'message';
+
+export interface ToastOptions extends ExternalToast {
+  /**
+   * The event the toast tells of (e.g. "deposit:500"). Another toast about the same event replaces
+   * it in place, so one event shows one toast, whichever part of the app speaks first. Without it
+   * a toast is keyed by its words: the same message twice stays one toast.
+   */
+  event?: string;
+  /**
+   * An echo of what may already be on screen (the notification feed telling of a deposit the
+   * funding screen has just announced): dropped while a toast of the same event is showing,
+   * rather than replacing the words the customer is reading.
+   */
+  echo?: boolean;
+}
+
+/**
+ * One deposit, one toast: the funding check's "Payment received" and the notification feed's
+ * "Deposit received" tell of the same money, so both carry this key.
+ */
+export const depositEvent = (amountNaira: number) => `deposit:${Math.round(amountNaira * 100)}`;
+
+/** Space kept between the top bars and the toasts. */
+const TOAST_GAP_PX = 8;
+
+/**
+ * Toasts sit just below whatever bars are at the top of the screen (the sandbox strip, the offline
+ * strip, the screen's header with its back button), so they never cover a control the customer
+ * needs. Measured when a toast is shown and when the screen changes; `--toast-top` is read by
+ * index.css.
+ */
+export function placeToasts(): void {
+  if (typeof document === 'undefined') return;
+  let clear = 0;
+  for (const bar of document.querySelectorAll<HTMLElement>('header, [data-toast-clear]')) {
+    const box = bar.getBoundingClientRect();
+    // Only bars at the top of the viewport: a card's <header> further down does not count.
+    if (box.height === 0 || box.top > 120 || box.bottom > window.innerHeight / 2) continue;
+    clear = Math.max(clear, box.bottom);
+  }
+  document.documentElement.style.setProperty(
+    '--toast-top',
+    `${Math.round(Math.max(clear, 0) + TOAST_GAP_PX)}px`,
+  );
+}
 
 /** When each visible toast was shown, so a change of screen can dismiss the old ones. */
 const shownAt = new Map<string | number, number>();
@@ -31,19 +76,28 @@ const shownAt = new Map<string | number, number>();
  */
 const CARRIED_OVER_MS = 1000;
 
-function show(kind: Kind, message: string, options?: ExternalToast): void {
+function show(kind: Kind, message: string, options?: ToastOptions): void {
   requestToaster();
+  placeToasts();
   const at = Date.now();
+  const { event, echo, ...rest } = options ?? {};
+  const key = rest.id ?? event ?? `${kind}:${message}`;
+  if (echo && shownAt.has(key)) return;
+  // Noted at once, before sonner loads, so an echo in the same moment already sees it.
+  shownAt.set(key, at);
   void import('sonner').then(({ toast: sonner }) => {
     const id = sonner[kind](message, {
-      ...options,
+      ...rest,
+      id: key,
+      // Stated even when absent: a toast replacing another of the same event keeps none of its words.
+      description: rest.description,
       onDismiss: (t) => {
         shownAt.delete(t.id);
-        options?.onDismiss?.(t);
+        rest.onDismiss?.(t);
       },
       onAutoClose: (t) => {
         shownAt.delete(t.id);
-        options?.onAutoClose?.(t);
+        rest.onAutoClose?.(t);
       },
     });
     shownAt.set(id, at);
@@ -77,8 +131,8 @@ function dismissShownBefore(cutoff: number): void {
 }
 
 export const toast = {
-  success: (message: string, options?: ExternalToast) => show('success', message, options),
-  error: (message: string, options?: ExternalToast) => show('error', message, options),
-  info: (message: string, options?: ExternalToast) => show('info', message, options),
-  message: (message: string, options?: ExternalToast) => show('message', message, options),
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
+  message: (message: string, options?: ToastOptions) => show('message', message, options),
 };

@@ -5,6 +5,7 @@ import {
   formatToken,
   statusLabel,
   transactionDetailRows,
+  transactionStatusLabel,
   transactionTitle,
 } from './transactions';
 
@@ -137,5 +138,35 @@ describe('reversal credits', () => {
       { label: 'For', value: 'MTN Airtime' },
       { label: 'Original reference', value: '202611211200abc', copy: true },
     ]);
+  });
+
+  it('a sent transfer names its recipient on the sheet, masked; a received one its sender', () => {
+    const metadata = {
+      direction: 'out',
+      counterpartyName: 'Tobi Adeyemi',
+      counterpartyEmail: 'tobi@gmail.com',
+      note: 'suya money',
+    } as never;
+    expect(
+      transactionDetailRows(
+        tx({ serviceType: 'transfer', description: 'Transfer to Tobi Adeyemi', metadata }),
+      ),
+    ).toEqual([
+      { label: 'Recipient', value: 'Tobi A.' },
+      { label: 'Recipient e-mail', value: 'to***@gmail.com' },
+      { label: 'Narration', value: 'suya money' },
+    ]);
+    expect(
+      transactionDetailRows(tx({ serviceType: 'transfer', type: 'credit', metadata })).slice(0, 2),
+    ).toEqual([
+      { label: 'From', value: 'Tobi A.' },
+      { label: 'Sender e-mail', value: 'to***@gmail.com' },
+    ]);
+  });
+
+  it('a reversed order reads Reversed, not Successful', () => {
+    const metadata = { reversedAt: '2026-01-01T00:00:00Z', reversalReference: 'REV-X' };
+    expect(transactionStatusLabel(tx({ metadata }))).toBe('Reversed');
+    expect(transactionStatusLabel(tx({}))).toBe('Successful');
   });
 });

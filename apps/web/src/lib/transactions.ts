@@ -5,6 +5,7 @@
  */
 import type { TransactionDto, TransactionStatus } from '@owo/shared/api-types';
 import { cableByName, discoById, discoByServiceId } from '@owo/shared/billers';
+import { maskEmail, maskName } from '@owo/shared/masking';
 import { networkById, networkForVtpassService, NETWORK_NAMES } from '@owo/shared/networks';
 import { formatSize, normaliseValidity, parseSizeMb } from '@owo/shared/plan-groups';
 
@@ -169,10 +170,42 @@ export function transactionDetailRows(tx: TransactionDto): DetailRow[] {
         row('Original reference', meta.reversalOf, true),
       );
       break;
+    case 'transfer':
+      rows.push(...transferRows(tx));
+      break;
     default:
       rows.push(row('Note', meta.note || tx.description));
   }
-  return rows.filter((r): r is DetailRow => r !== null);
+  const kept = rows.filter((r): r is DetailRow => r !== null);
+  // A reversed order names the refund that returned its money (its own sheet links back).
+  if (isReversed(tx))
+    kept.push({ label: 'Refund reference', value: String(meta.reversalReference), copy: true });
+  return kept;
+}
+
+/**
+ * Who is on the other side of a transfer, masked as banks do (decision 0056): the recipient on
+ * the sender's row, the sender on the recipient's, then the narration.
+ */
+export function transferRows(tx: TransactionDto): DetailRow[] {
+  const meta = tx.metadata as Record<string, unknown>;
+  const text = (key: string) => (typeof meta[key] === 'string' ? (meta[key] as string).trim() : '');
+  const received = tx.type === 'credit';
+  const name = maskName(text('counterpartyName'));
+  const email = maskEmail(text('counterpartyEmail'));
+  const rows: DetailRow[] = [];
+  if (name || email) rows.push({ label: received ? 'From' : 'Recipient', value: name || email });
+  if (name && email)
+    rows.push({ label: received ? 'Sender e-mail' : 'Recipient e-mail', value: email });
+  if (text('note')) rows.push({ label: 'Narration', value: text('note') });
+  return rows;
+}
+
+/** A delivered order an admin or the supplier took back: its money came back as a refund. */
+export function isReversed(tx: Pick<TransactionDto, 'metadata' | 'status'>): boolean {
+  return (
+    tx.status === 'success' && Boolean(tx.metadata?.reversedAt && tx.metadata.reversalReference)
+  );
 }
 
 function capitalise(text: string): string {
@@ -187,6 +220,11 @@ export function statusLabel(status: TransactionStatus | string): string {
 }
 
 export const isFailed = (status: string) => status === 'failed';
+
+/** The status a transaction reads: a reversed order says "Reversed", not "Successful". */
+export function transactionStatusLabel(tx: Pick<TransactionDto, 'metadata' | 'status'>): string {
+  return isReversed(tx) ? 'Reversed' : statusLabel(tx.status);
+}
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -12,7 +12,7 @@ import { networkReply, userReply } from './sim-replies';
 
 const KEY = 'fixture-token';
 /** The ident in every fixture order that is ours. */
-const REFERENCE = 'owo-7f1c2d3e-0000-4000-8000-00000000000a';
+const REFERENCE = '202611211000Fx7f1c2d000a';
 
 type Answer = { status: number; text: string };
 let answer: (url: string) => Answer = () => ({ status: 200, text: '{}' });

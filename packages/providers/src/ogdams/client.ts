@@ -13,7 +13,7 @@ import { isObject, nairaToKobo, type JsonObject } from '../wire';
 import { vendOutcome } from './classify';
 import { parseOgdamsPlans } from './plans';
 import { OGDAMS_AIRTIME_TYPE, OGDAMS_REFERENCE_MAX } from './protocol';
-import { parseOgdamsWebhook } from './webhook';
+import { ogdamsWebhookSigned, parseOgdamsWebhook } from './webhook';
 
 export interface OgdamsOptions extends AdapterOptions {
   apiKey: string;
@@ -101,6 +101,10 @@ export function createOgdamsClient(options: OgdamsOptions): OgdamsClient {
 
     parseWebhook(rawBody, requestHeaders) {
       return parseOgdamsWebhook(rawBody, requestHeaders, webhookSecret);
+    },
+
+    signatureValid(rawBody, requestHeaders) {
+      return ogdamsWebhookSigned(rawBody, requestHeaders, webhookSecret);
     },
   };
 }

@@ -11,7 +11,7 @@ import { createOgdamsClient } from './client';
 import { OGDAMS_SIGNATURE_HEADER, signOgdamsBody } from './protocol';
 
 const KEY = 'sk_test_fixture_key';
-const REFERENCE = 'owo-7f1c2d3e-0000-4000-8000-00000000000a';
+const REFERENCE = '202611211000Fx7f1c2d000a';
 
 /** What the fake Ogdams answers next: a fixture (status = its code) or raw text. */
 let next: { status: number; text: string } = { status: 200, text: '{}' };
@@ -184,9 +184,9 @@ describe('webhook events', () => {
   };
 
   it.each([
-    ['webhook-delivered', 'owo-7f1c2d3e-0000-4000-8000-000000000001', 'delivered'],
-    ['webhook-failed', 'owo-7f1c2d3e-0000-4000-8000-000000000002', 'failed'],
-    ['webhook-processing', 'owo-7f1c2d3e-0000-4000-8000-000000000003', 'pending'],
+    ['webhook-delivered', '202611211000Fx7f1c2d0001', 'delivered'],
+    ['webhook-failed', '202611211000Fx7f1c2d0002', 'failed'],
+    ['webhook-processing', '202611211000Fx7f1c2d0003', 'pending'],
     ['webhook-envelope-delivered', 'OGD|27|20261121100014|4813', 'delivered'],
   ])('%s → %s for %s', (name, reference, status) => {
     const { raw, headers } = signed(name);

@@ -12,9 +12,7 @@ export function parseOgdamsWebhook(
   headers: Record<string, string | undefined>,
   secret: string,
 ): { reference: string; outcome: PurchaseOutcome } | null {
-  if (!ogdamsSignatureValid(rawBody, headerValue(headers, OGDAMS_SIGNATURE_HEADER), secret)) {
-    return null;
-  }
+  if (!ogdamsWebhookSigned(rawBody, headers, secret)) return null;
   let body: unknown;
   try {
     body = JSON.parse(rawBody);
@@ -22,6 +20,15 @@ export function parseOgdamsWebhook(
     return null;
   }
   return webhookEvent(body);
+}
+
+/** Whether the signature header verifies over the exact raw body. */
+export function ogdamsWebhookSigned(
+  rawBody: string,
+  headers: Record<string, string | undefined>,
+  secret: string,
+): boolean {
+  return ogdamsSignatureValid(rawBody, headerValue(headers, OGDAMS_SIGNATURE_HEADER), secret);
 }
 
 /** Header names are case-insensitive; Node lowercases them, other callers may not. */

@@ -75,6 +75,9 @@ function classify(outcome: PurchaseOutcome): Expected {
 const CREATE: Record<string, Expected> = {
   'bill-order-create-success': 'delivered',
   'bill-order-create-pending': 'pending',
+  // PalmPay's documented example: 10000 asked, 8800 charged, still processing (another order's
+  // outOrderNo than ours here: pending either way).
+  'bill-order-create-charged-less': 'pending',
   'bill-order-create-failed': 'failed',
   'bill-order-create-invalid-parameter': 'failed',
   'bill-order-create-biller-disable': 'failed',
@@ -136,6 +139,17 @@ describe('PalmPay fixtures: bill order create', () => {
       status: 'pending',
       providerReference: 'BP1700000000000000001',
     });
+  });
+
+  it('PalmPay’s documented example (8,800 charged for 10,000) is pending with its orderNo', async () => {
+    serve('bill-order-create-charged-less');
+    const outcome = await client.createBillOrder({
+      ...order,
+      outOrderNo: 'P86iMr6AGr2Mzx84QnNP3HC636pFcA10',
+      amountKobo: 10_000,
+    });
+    expect(outcome).toMatchObject({ status: 'pending', providerReference: 'y421t3k8000' });
+    expect(JSON.stringify(outcome.raw)).toMatch(/"amount":8800/);
   });
 
   it('keeps a success body under HTTP 500, a non-JSON body, or another order pending', async () => {
@@ -320,6 +334,15 @@ describe('PalmPay fixtures: notifications', () => {
       kind: 'bill',
       orderStatus: 3,
       errorMsg: 'Recharge failed, the amount is refunded',
+    });
+  });
+
+  it('reads a bill notification carrying what PalmPay charged, not the order amount', () => {
+    expect(client.parseWebhook(signed('bill-notify-charged-less'))).toMatchObject({
+      kind: 'bill',
+      outOrderNo: 'P86iMr6AGr2Mzx84QnNP3HC636pFcA10',
+      orderStatus: 2,
+      amountKobo: 8_800,
     });
   });
 

@@ -18,7 +18,7 @@ import {
 import { SIM_BETTING_BILLERS, SIM_BILLERS_BY_ID, type SimBiller } from './billers';
 import type { WebhookSender } from './notifier';
 import { PALMPAY_COUNTRY, PALMPAY_PATHS } from './protocol';
-import { refusalFor } from './sim-magic';
+import { chargedAmount, PALMPAY_CHARGED_LESS_ACCOUNT, refusalFor } from './sim-magic';
 import { notifications, refusal, replies } from './sim-replies';
 import type { SimWallet } from '../sandbox/sim-wallet';
 
@@ -29,6 +29,7 @@ interface BillOrder {
   outOrderNo: string;
   orderNo: string;
   biller: SimBiller;
+  /** What PalmPay charges us: the order amount, or less (PALMPAY_CHARGED_LESS_ACCOUNT). */
   amount: number;
   rechargeAccount: string;
   notifyUrl: string;
@@ -186,15 +187,20 @@ export function createSimBillDesk(ctx: SimDeskContext, tickMs: number) {
       if (billOrders.has(outOrderNo)) return refusal('tradeHadDeal');
       const refused = refusalFor(rechargeAccount);
       if (refused && refused !== 'tradeHadDeal') return refusal(refused);
-      if (!refused && !ctx.wallet.covers(amount)) return refusal('merchantBalanceNotEnough');
-      const scenario = refused ? 'delivered' : bettingScenarioFor(rechargeAccount);
+      const charged = chargedAmount(rechargeAccount, amount);
+      if (!refused && !ctx.wallet.covers(charged)) return refusal('merchantBalanceNotEnough');
+      const scenario = refused
+        ? 'delivered'
+        : rechargeAccount.trim() === PALMPAY_CHARGED_LESS_ACCOUNT
+          ? 'pendingThenDelivered'
+          : bettingScenarioFor(rechargeAccount);
       if (scenario === 'noReply') return dropConnection(request, reply);
 
       const order: BillOrder = {
         outOrderNo,
         orderNo: newOrderNo('BP'),
         biller,
-        amount,
+        amount: charged,
         rechargeAccount,
         notifyUrl,
         scenario,
@@ -203,7 +209,7 @@ export function createSimBillDesk(ctx: SimDeskContext, tickMs: number) {
       };
       billOrders.set(outOrderNo, order);
       if (!refused && scenario !== 'failed' && scenario !== 'invalidAccount') {
-        ctx.wallet.debit(amount);
+        ctx.wallet.debit(charged);
       }
       // Orders that end at once are notified at once (after this reply is on its way).
       setImmediate(() => notifyIfSettled(order));
@@ -215,7 +221,7 @@ export function createSimBillDesk(ctx: SimDeskContext, tickMs: number) {
           outOrderNo,
           orderNo: order.orderNo,
           orderStatus,
-          amount,
+          amount: charged,
           sceneCode: BETTING_SCENE,
           msg: orderStatus === 3 ? 'FAILED' : orderStatus === 2 ? 'SUCCESS' : 'PROCESSING',
         });

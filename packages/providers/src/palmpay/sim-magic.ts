@@ -27,3 +27,22 @@ const byAccount = new Map<string, RefusalName>(
 export function refusalFor(rechargeAccount: string): RefusalName | undefined {
   return byAccount.get(rechargeAccount.trim());
 }
+
+/**
+ * A betting account on which PalmPay charges us less than the order amount, as PalmPay's own
+ * Create Order example does (amount 10000 asked, `amount: 8800` answered: what PalmPay takes from
+ * our merchant balance). The order stays pending (orderStatus 1, as in that example) and is
+ * delivered SETTLE_AFTER_MS later; the reply, the query and the notification all carry the
+ * charged amount. fixtures/bill-order-create-charged-less.json is the documented example.
+ */
+export const PALMPAY_CHARGED_LESS_ACCOUNT = '10008800';
+
+/** The documented example's rate: 8,800 charged for 10,000 (88 %). */
+export const CHARGED_LESS_PERCENT = 88;
+
+/** What PalmPay charges for an order of `amount` kobo on this recharge account. */
+export function chargedAmount(rechargeAccount: string, amount: number): number {
+  return rechargeAccount.trim() === PALMPAY_CHARGED_LESS_ACCOUNT
+    ? Math.floor((amount * CHARGED_LESS_PERCENT) / 100)
+    : amount;
+}

@@ -127,6 +127,67 @@ describe('identity verification (identity/v2)', () => {
   });
 });
 
+describe('who holds a number (the sandbox identity register, decision 0055)', () => {
+  const enrol = (number: string, body: Record<string, string>) =>
+    fetch(`${new URL(t.sandbox.baseUrls.safehaven).origin}/sandbox/identities/${number}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('answers the enrolled holder, date of birth included', async () => {
+    const number = identityNumber();
+    const put = await enrol(number, {
+      firstName: 'Tobi',
+      lastName: 'Adewale',
+      dateOfBirth: '1995-07-02',
+    });
+    expect(await put.json()).toEqual({ enrolled: true });
+    const identityId = await initiate('NIN', number);
+    const names = await sh().validateVerification({
+      identityId,
+      type: 'NIN',
+      otp: SAFEHAVEN_IDENTITIES.fixedOtp,
+    });
+    expect(names).toEqual({
+      ok: true,
+      value: { firstName: 'Tobi', middleName: '', lastName: 'Adewale', dateOfBirth: '1995-07-02' },
+    });
+  });
+
+  it('the magic otherHolder number always belongs to Ibrahim Musa Balogun', async () => {
+    const put = await enrol(SAFEHAVEN_IDENTITIES.otherHolder, {
+      firstName: 'Tobi',
+      lastName: 'Adewale',
+    });
+    expect(await put.json()).toEqual({ enrolled: false });
+    const identityId = await initiate('BVN', SAFEHAVEN_IDENTITIES.otherHolder);
+    const names = await sh().validateVerification({
+      identityId,
+      type: 'BVN',
+      otp: SAFEHAVEN_IDENTITIES.fixedOtp,
+    });
+    expect(names).toEqual({
+      ok: true,
+      value: {
+        firstName: 'Ibrahim',
+        middleName: 'Musa',
+        lastName: 'Balogun',
+        dateOfBirth: '1979-03-14',
+      },
+    });
+  });
+
+  it('refuses a malformed enrolment', async () => {
+    expect((await enrol('123', { firstName: 'A', lastName: 'B' })).status).toBe(400);
+    expect((await enrol(identityNumber(), { firstName: 'A' })).status).toBe(400);
+    expect(
+      (await enrol(identityNumber(), { firstName: 'A', lastName: 'B', dateOfBirth: '2/3/1990' }))
+        .status,
+    ).toBe(400);
+  });
+});
+
 describe('sub-accounts (accounts/v2/subaccount)', () => {
   async function verified(type: IdentityType = 'NIN') {
     const number = identityNumber();

@@ -59,12 +59,20 @@ export function createSafeHavenClient(options: SafeHavenAdapterOptions): SafeHav
       const person = isObject(data.providerResponse) ? data.providerResponse : data;
       const firstName = nonEmpty(person.firstName) ?? nonEmpty(person.first_name);
       const lastName = nonEmpty(person.lastName) ?? nonEmpty(person.last_name);
+      const middleName = nonEmpty(person.middleName) ?? nonEmpty(person.middle_name) ?? '';
       if (!firstName || !lastName) {
         return unavailable('Safe Haven: validation reply has no names');
       }
       return {
         ok: true,
-        value: { firstName: titleCase(firstName), lastName: titleCase(lastName) },
+        value: {
+          firstName: titleCase(firstName),
+          middleName: titleCase(middleName),
+          lastName: titleCase(lastName),
+          dateOfBirth: isoDate(
+            nonEmpty(person.dateOfBirth) ?? nonEmpty(person.dob) ?? nonEmpty(person.birthDate),
+          ),
+        },
       };
     },
 
@@ -128,6 +136,19 @@ export function createSafeHavenClient(options: SafeHavenAdapterOptions): SafeHav
 }
 
 /** "ADEBAYO" → "Adebayo", "OKAFOR-EZE" → "Okafor-Eze": identity registries shout. */
+/**
+ * A date of birth as YYYY-MM-DD: ISO (with or without a time) or DD-MM-YYYY / DD/MM/YYYY, the
+ * forms Nigerian identity records use; anything else is treated as not answered ('').
+ */
+export function isoDate(value: string | undefined): string {
+  if (!value) return '';
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value);
+  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  const dmy = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(value);
+  if (dmy) return `${dmy[3]}-${dmy[2]}-${dmy[1]}`;
+  return '';
+}
+
 export function titleCase(name: string): string {
   return name
     .trim()

@@ -6,8 +6,10 @@
  *   the only delivered answer. Any other status (processing, failed, reversed …) is undocumented,
  *   so it is pending: requeried, and after the "needs a decision" age an admin decides.
  * - Its Errors page documents 4xx as "failed given the information provided": on a pay call 400
- *   and 402 are failures, and 401, 403, 429 are refusals of us (credentials, permission, rate) that
- *   also raise an operator alert. Other 4xx (404, 409 …) say nothing documented about the order.
+ *   is a failure, and 401, 403, 429 are refusals of us (credentials, permission, rate) that also
+ *   raise an operator alert. 402 "Request Failed" is named there only as "the request failed",
+ *   which does not say our account was not debited: pending with an operator alert, never a
+ *   refund or a failover (decision 0042). Other 4xx (404, 409 …) say nothing documented.
  * - The pay body carries no reference of ours (none is documented), so the only handle on the
  *   order is Safe Haven's own `data.id`; it rides on delivered and pending outcomes alike.
  * - A lookup answers about one id; a 404 there is not documented as "never received", so it is
@@ -29,8 +31,12 @@ const ALERTS: Record<number, string> = {
   429: 'Safe Haven is rate-limiting our pay calls',
 };
 
-/** The documented pay-call failures (Errors page: 400 Bad Request, 402 Request Failed). */
-const FAILED_PAY_STATUSES = new Set([400, 402]);
+/** The documented pay-call failure (Errors page: 400 Bad Request, failed on what we sent). */
+const FAILED_PAY_STATUSES = new Set([400]);
+
+/** 402: named by the Errors page, but nothing says the debit account was left untouched. */
+const REQUEST_FAILED_ALERT =
+  'Safe Haven answered 402 Request Failed, which its documentation does not say leaves our account undebited: the order is held pending, not refunded. Check our Safe Haven account statement for the debit and settle the order from the needs-decision queue';
 
 /** A 400/402 whose message says our debit account cannot pay: an operator must top it up. */
 const LOW_BALANCE = /insufficient|balance/i;
@@ -54,6 +60,19 @@ export function payOutcome(reply: SupplierReply): PurchaseOutcome {
     const alert = ALERTS[reply.status];
     if (alert)
       return failed(`Safe Haven pay ${label}`, 'refused before processing', raw, { alert });
+    if (reply.status === 402) {
+      const lowBalance = LOW_BALANCE.test(label);
+      return pending(
+        `Safe Haven pay: ${label} (a 402 is not documented as uncharged: held, not refunded)`,
+        raw,
+        undefined,
+        {
+          alert: lowBalance
+            ? `Safe Haven: our debit account balance may be too low (402). ${REQUEST_FAILED_ALERT}`
+            : REQUEST_FAILED_ALERT,
+        },
+      );
+    }
     if (FAILED_PAY_STATUSES.has(reply.status)) {
       const lowBalance = LOW_BALANCE.test(label);
       return failed(`Safe Haven pay ${label}`, 'the request failed', raw, {

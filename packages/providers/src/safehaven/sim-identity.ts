@@ -14,9 +14,12 @@ import { SAFEHAVEN_BANKS, SAFEHAVEN_BANK_CODES, SAFEHAVEN_OWN_BANK_CODE } from '
 import { accountNameFor, personFor, type PersonName } from './people';
 import { errorBody, FIXTURES, withData, withList } from './replies';
 import type { VasOrder } from './sim-orders';
+import type { IdentityRegister } from '../sandbox/identity-register';
 import { SIM_OPENING_KOBO, type SimWallet } from '../sandbox/sim-wallet';
 
 export const SAFEHAVEN_BANK_NAME = 'Safe Haven MFB';
+/** The name of our own debit account, the same in `GET accounts` and in a name enquiry on it. */
+export const SAFEHAVEN_SANDBOX_ACCOUNT_NAME = 'OWO SANDBOX';
 export const SAFEHAVEN_LOG_PREFIX = '[safehaven sandbox]';
 /** What the sandbox's debit account holds before any VAS purchase, in kobo (₦10,000,000). */
 export const SAFEHAVEN_SANDBOX_FLOAT_KOBO = SIM_OPENING_KOBO.safehaven;
@@ -30,6 +33,8 @@ export interface IdentitySimContext {
   orders: Map<string, VasOrder>;
   /** Our debit account's balance (the VAS routes debit it). */
   wallet: SimWallet;
+  /** Who holds each identity number (the sandbox's identity register). */
+  register: IdentityRegister;
 }
 
 const IDENTITY_NUMBER = /^\d{11}$/;
@@ -44,6 +49,8 @@ interface Identity {
   createdAtMs: number;
   validated: boolean;
   person: PersonName;
+  /** YYYY-MM-DD, or '' (then the reply carries none). */
+  dateOfBirth: string;
 }
 
 interface SubAccount {
@@ -61,6 +68,14 @@ const objectId = () => randomBytes(12).toString('hex');
 
 export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentitySimContext): void {
   const { now, ibsClientId } = ctx;
+
+  /** The holder on record when the verification starts: enrolled, or picked from the digits. */
+  function holderOf(number: string): { person: PersonName; dateOfBirth: string } {
+    const enrolled = ctx.register.holderOf(number);
+    if (!enrolled) return { person: personFor(number), dateOfBirth: '' };
+    const { dateOfBirth, ...person } = enrolled;
+    return { person, dateOfBirth };
+  }
   const identities = new Map<string, Identity>();
   const accountsByReference = new Map<string, SubAccount>();
   const accountsByNumber = new Map<string, SubAccount>();
@@ -94,7 +109,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentitySimCon
       otp,
       createdAtMs: now(),
       validated: false,
-      person: personFor(number),
+      ...holderOf(number),
     };
     identities.set(identity.id, identity);
     ctx.log(
@@ -139,6 +154,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentitySimCon
         firstName: firstName.toUpperCase(),
         middleName: middleName.toUpperCase(),
         lastName: lastName.toUpperCase(),
+        ...(identity.dateOfBirth ? { dateOfBirth: identity.dateOfBirth } : {}),
         [identity.type === 'BVN' ? 'bvn' : 'nin']: identity.number,
       },
     });
@@ -229,7 +245,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentitySimCon
       {
         client: ibsClientId,
         accountNumber: ctx.debitAccountNumber,
-        accountName: 'OWO SANDBOX',
+        accountName: SAFEHAVEN_SANDBOX_ACCOUNT_NAME,
         accountBalance: balance,
         bookBalance: balance,
       },
@@ -265,11 +281,20 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: IdentitySimCon
     if (accountNumber === SAFEHAVEN_ACCOUNTS.unavailable) {
       return send(reply, 400, 'Beneficiary Bank not available', { responseCode: '91' });
     }
-    const own = bankCode === SAFEHAVEN_OWN_BANK_CODE ? accountsByNumber.get(accountNumber) : null;
+    // Accounts at Safe Haven itself answer with the name Safe Haven holds for them: our debit
+    // account's as `GET accounts` gives it, a sub-account's as it was opened.
+    const ownBank = bankCode === SAFEHAVEN_OWN_BANK_CODE;
+    const own = ownBank ? accountsByNumber.get(accountNumber) : null;
+    const accountName =
+      ownBank && accountNumber === ctx.debitAccountNumber
+        ? SAFEHAVEN_SANDBOX_ACCOUNT_NAME
+        : own
+          ? own.accountName.toUpperCase()
+          : accountNameFor(accountNumber);
     return withData(FIXTURES.nameEnquirySuccess, {
       bankCode,
       accountNumber,
-      accountName: own ? own.accountName.toUpperCase() : accountNameFor(accountNumber),
+      accountName,
       kycLevel: '3',
       sessionId: ctx.sessionId(),
     });

@@ -11,7 +11,12 @@ import { ELECTRICITY_MAX_NAIRA, ELECTRICITY_MIN_NAIRA } from '@owo/shared/consta
 import type { SafeHavenPayKind, SafeHavenServiceIdentifier } from '../types';
 import { isObject, nairaToKobo, nonEmpty, type JsonObject } from '../wire';
 import { customerFor } from '../sandbox/customers';
-import { MAGIC_METERS, SAFEHAVEN_VERIFY_UNAVAILABLE, scenarioFor } from '../sandbox/magic';
+import {
+  MAGIC_METERS,
+  SAFEHAVEN_VERIFY_UNAVAILABLE,
+  safeHavenAnswers402,
+  scenarioFor,
+} from '../sandbox/magic';
 import {
   abandon,
   dropConnection,
@@ -26,6 +31,7 @@ import { SAFEHAVEN_CATEGORIES, SAFEHAVEN_SERVICES } from './catalogue';
 import { errorBody, FIXTURES, PAY_SUCCESS, withData, withList } from './replies';
 import { acceptOrder, type VasOrder } from './sim-orders';
 import insufficientBalance from './fixtures/pay-insufficient-balance.json';
+import requestFailed from './fixtures/pay-request-failed.json';
 import type { SimWallet } from '../sandbox/sim-wallet';
 
 export interface VasSimContext {
@@ -182,6 +188,10 @@ export function registerVasRoutes(app: FastifyInstance, ctx: VasSimContext): voi
     if ('error' in accepted) return send(reply, 400, accepted.error);
     if (!ctx.wallet.covers(amountKobo)) {
       return reply.code(400).send(insufficientBalance);
+    }
+    // 402 "Request Failed" (Errors page), before anything is recorded: no id to look up.
+    if (safeHavenAnswers402(accepted.uniqueElement)) {
+      return reply.code(402).send(requestFailed);
     }
     const scenario = scenarioFor(accepted.uniqueElement);
     // Never recorded: there is no id to look up, as with a real lost request.

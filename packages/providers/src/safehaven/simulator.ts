@@ -15,6 +15,7 @@ import { SAFEHAVEN_OWN_BANK_CODE } from './banks';
 import { errorBody, fill, FIXTURES } from './replies';
 import { registerIdentityRoutes, SAFEHAVEN_SANDBOX_FLOAT_KOBO } from './sim-identity';
 import { SimWallet } from '../sandbox/sim-wallet';
+import { IdentityRegister } from '../sandbox/identity-register';
 import type { VasOrder } from './sim-orders';
 import { registerVasRoutes } from './sim-vas';
 
@@ -34,6 +35,8 @@ export interface SafeHavenSimulatorOptions extends SimulatorOptions {
   log?: (line: string) => void;
   /** Our debit account's balance; the sandbox's control call sets it. */
   wallet?: SimWallet;
+  /** Who holds each identity number (default: a person picked from the digits). */
+  identityRegister?: IdentityRegister;
 }
 
 export const safeHavenSimulator: FastifyPluginAsync<SafeHavenSimulatorOptions> = async (
@@ -62,6 +65,16 @@ export const safeHavenSimulator: FastifyPluginAsync<SafeHavenSimulatorOptions> =
     }
     if (request.headers.clientid !== ibsClientId) return refuse('Unauthorized: invalid ClientID');
   });
+
+  // The token request as OAuth2 clients send it (RFC 6749 4.4.2, RFC 7521 4.2: form-encoded), as
+  // well as JSON. Scoped to this plugin, so no other simulator takes form bodies.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   app.post('/oauth2/token', async (request, reply) => {
     const body = isObject(request.body) ? request.body : {};
@@ -121,6 +134,10 @@ export const safeHavenSimulator: FastifyPluginAsync<SafeHavenSimulatorOptions> =
     orders,
     wallet: options.wallet ?? new SimWallet(SAFEHAVEN_SANDBOX_FLOAT_KOBO),
   };
-  registerIdentityRoutes(app, { ...shared, log: options.log ?? ((line) => console.info(line)) });
+  registerIdentityRoutes(app, {
+    ...shared,
+    log: options.log ?? ((line) => console.info(line)),
+    register: options.identityRegister ?? new IdentityRegister(),
+  });
   registerVasRoutes(app, { ...shared, holdMs });
 };

@@ -94,6 +94,8 @@ export function createVasCalls(
           `Safe Haven requery: no Safe Haven transaction id for ${reference} (pay reply lost); ` +
             'no documented lookup by our data, an admin must decide',
           { reference },
+          undefined,
+          { noLookup: true },
         );
       }
       const reply = await transport.call(

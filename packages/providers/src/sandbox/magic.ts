@@ -151,6 +151,12 @@ export const SAFEHAVEN_IDENTITIES = {
   notFound: '10000000404',
   /** Initiate answers HTTP 500 (adapter: unavailable). */
   unavailable: '10000000500',
+  /**
+   * Verifies (fixed OTP) but belongs to someone else: Ibrahim Musa Balogun, born 1979-03-14,
+   * whatever the applicant's profile says (sandbox/identity-register.ts). Every other number's
+   * holder is the profile that sandbox mode enrolled for it, so a customer's own name matches.
+   */
+  otherHolder: '22200000999',
 } as const;
 
 /** How long a Safe Haven OTP stays valid, in simulator-clock milliseconds. */
@@ -173,6 +179,25 @@ export const SAFEHAVEN_VERIFY_UNAVAILABLE = {
   smartcard: '5030000000',
 } as const;
 
+/**
+ * Safe Haven vas/pay/*: values answered with HTTP 402 "Request Failed" (fixture
+ * pay-request-failed.json), nothing recorded, so there is no Safe Haven id to look up. The Errors
+ * page does not say a 402 leaves our account undebited: the adapter holds the order pending with
+ * an operator alert (no refund, no failover) and it waits in the admin's needs-decision queue.
+ */
+export const SAFEHAVEN_PAY_FAILED_402 = {
+  phone: '08010000402',
+  meter: '40200000000',
+  card: '4020000000',
+} as const;
+
+/** True when a Safe Haven pay call for this phone, meter or card answers 402. */
+export function safeHavenAnswers402(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  const local = /^234[1-9]\d{9}$/.test(digits) ? `0${digits.slice(3)}` : digits;
+  return (Object.values(SAFEHAVEN_PAY_FAILED_402) as string[]).includes(local);
+}
+
 // ---- VTpass's own reply codes
 
 /**
@@ -183,14 +208,35 @@ export const SAFEHAVEN_VERIFY_UNAVAILABLE = {
  *   040 TRANSACTION REVERSAL (refunded once).
  * - ipNotWhitelisted027: pay answers 027 and nothing is recorded (failed, with an operator alert).
  * - lowWalletBalance018: pay answers 018 and nothing is recorded (failed, with an operator alert).
+ * - statusFailed000: pay answers 000 with transaction status "failed" (a status VTpass does not
+ *   document) and the order is recorded; requeries answer the same until
+ *   FAILED_THEN_DELIVERED_AFTER_MS, then 000 delivered: why the adapter holds it pending with an
+ *   alert instead of refunding it.
+ * - invalidCredentials087: pay answers 087 INVALID CREDENTIALS (a code no public page defines)
+ *   and nothing is recorded: held pending with an alert, then the requery's documented 015
+ *   refunds it once.
  */
 export const VTPASS_CODE_VALUES = {
   reversal040: { phone: '08010000040', meter: '04000000000', card: '0400000000' },
   ipNotWhitelisted027: { phone: '08010000027', meter: '02700000000', card: '0270000000' },
   lowWalletBalance018: { phone: '08010000018', meter: '01800000000', card: '0180000000' },
+  statusFailed000: { phone: '08010000006', meter: '00600000000', card: '0060000000' },
+  invalidCredentials087: { phone: '08010000087', meter: '08700000000', card: '0870000000' },
 } as const;
 
 export type VtpassCodeScenario = keyof typeof VTPASS_CODE_VALUES;
+
+/** statusFailed000: how long (simulator clock) VTpass says "failed" before it delivers. */
+export const FAILED_THEN_DELIVERED_AFTER_MS = 30 * 60_000;
+
+/**
+ * VTpass only: a prepaid meter whose vend is delivered but whose pay reply names no token
+ * anywhere; a requery VTPASS_TOKEN_LATER_AFTER_MS or more later carries it. The API keeps such an
+ * order pending until a token arrives (decision 0046). The wait is long enough for an admin to
+ * approve it with the token first.
+ */
+export const VTPASS_TOKEN_LATER_METER = '07000000000';
+export const VTPASS_TOKEN_LATER_AFTER_MS = 5 * 60_000;
 
 const vtpassCodeScenarios = new Map<string, VtpassCodeScenario>(
   Object.entries(VTPASS_CODE_VALUES).flatMap(([scenario, values]) =>

@@ -6,8 +6,13 @@
 import Fastify from 'fastify';
 import { dataStationSimulator } from '../datastation/simulator';
 import { ogdamsSimulator } from '../ogdams/simulator';
-import { vtpassSimulator } from '../vtpass/simulator';
+import { createVtpassSimulator, VTPASS_CONTROL_PREFIX } from '../vtpass/simulator';
 import { safeHavenSimulator } from '../safehaven/simulator';
+import {
+  IDENTITY_REGISTER_PREFIX,
+  IdentityRegister,
+  identityRegisterControl,
+} from './identity-register';
 import { createPalmPaySimulator, PALMPAY_CONTROL_PREFIX } from '../palmpay/simulator';
 import type { NotifyTarget } from '../palmpay/notifier';
 import { SANDBOX_KEYS, type SandboxKeys } from './keys';
@@ -40,6 +45,10 @@ export interface SandboxOptions {
   ogdamsNotifyUrl?: NotifyTarget;
   /** How often (real ms) the Ogdams simulator looks for settled orders to notify. Default 500. */
   ogdamsTickMs?: number;
+  /** Where VTpass's callbacks go (the callback URL on its dashboard), read at each delivery. */
+  vtpassNotifyUrl?: NotifyTarget;
+  /** Delays (real ms) between VTpass callback retries. Default [1000, 5000, 30000, 120000]. */
+  vtpassWebhookRetryDelaysMs?: readonly number[];
   /** Where Safe Haven's OTPs ("sent to the phone on record") are printed. Default console.info. */
   safehavenLog?: (line: string) => void;
 }
@@ -66,7 +75,9 @@ export const SANDBOX_DEFAULT_HOLD_MS = 60_000;
 /** The sandbox's own control calls (not any supplier's), e.g. a simulated bank transfer. */
 export const SANDBOX_CONTROL_PREFIXES = {
   palmpay: PALMPAY_CONTROL_PREFIX,
+  vtpass: VTPASS_CONTROL_PREFIX,
   wallets: WALLET_CONTROL_PREFIX,
+  identities: IDENTITY_REGISTER_PREFIX,
 } as const;
 
 /** Path prefixes that mirror each supplier's own base path. */
@@ -98,13 +109,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // forceCloseConnections: close() must not wait for a call the timeout scenario is holding.
   const app = Fastify({ logger: false, forceCloseConnections: true });
   const wallets = createSimWallets();
-  await app.register(vtpassSimulator, {
-    prefix: SANDBOX_PREFIXES.vtpass,
+  const vtpass = createVtpassSimulator({
     keys: keys.vtpass,
     now,
     holdMs,
     wallet: wallets.vtpass,
+    notifyUrl: options.vtpassNotifyUrl,
+    webhookRetryDelaysMs: options.vtpassWebhookRetryDelaysMs,
   });
+  await app.register(async (scope) => vtpass.api(scope), { prefix: SANDBOX_PREFIXES.vtpass });
+  await app.register(vtpass.control, { prefix: SANDBOX_CONTROL_PREFIXES.vtpass });
+  app.addHook('onClose', async () => vtpass.stop());
   await app.register(dataStationSimulator, {
     prefix: SANDBOX_PREFIXES.datastation,
     apiKey: keys.datastation.apiKey,
@@ -133,7 +148,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   await app.register(palmpay.api, { prefix: SANDBOX_PREFIXES.palmpay });
   await app.register(palmpay.control, { prefix: SANDBOX_CONTROL_PREFIXES.palmpay });
   app.addHook('onClose', async () => palmpay.stop());
+  const identityRegister = new IdentityRegister();
+  await app.register(identityRegisterControl(identityRegister), {
+    prefix: IDENTITY_REGISTER_PREFIX,
+  });
   await app.register(safeHavenSimulator, {
+    identityRegister,
     prefix: SANDBOX_PREFIXES.safehaven,
     keys: keys.safehaven,
     now,

@@ -24,8 +24,12 @@ export interface VtpassService {
   typeText: string;
   /** Our commission from VTpass in basis points, shown in replies as VTpass does. */
   commissionBps: number;
-  /** `varations`: the list goes under both spellings, as VTpass's GOtv page shows. */
-  listKey: 'variations' | 'varations';
+  /**
+   * Where the variations reply puts the list: `varations` only (VTpass's MTN Data page), both
+   * spellings (its GOtv page; electricity, which public clients read under either), or
+   * `variations` only (airtime, which has none).
+   */
+  listKey: 'variations' | 'varations' | 'both';
   variations: VtpassCatalogueVariation[];
 }
 
@@ -55,7 +59,7 @@ function data(serviceID: string, name: string, variations: VtpassCatalogueVariat
     kind: 'data',
     typeText: 'Data Services',
     commissionBps: 400,
-    listKey: 'variations',
+    listKey: 'varations',
     variations,
   };
   return service;
@@ -68,7 +72,7 @@ function tv(serviceID: string, name: string, variations: VtpassCatalogueVariatio
     kind: 'tv',
     typeText: 'TV Subscription',
     commissionBps: 150,
-    listKey: 'varations',
+    listKey: 'both',
     variations,
   };
   return service;
@@ -188,7 +192,7 @@ const ELECTRICITY: VtpassService[] = VTPASS_ELECTRICITY_SERVICES.map((serviceID)
   kind: 'electricity',
   typeText: 'Electricity Bill',
   commissionBps: 100,
-  listKey: 'variations',
+  listKey: 'both',
   variations: [
     { code: 'prepaid', name: 'Prepaid', amount: '0.00', fixedPrice: false },
     { code: 'postpaid', name: 'Postpaid', amount: '0.00', fixedPrice: false },

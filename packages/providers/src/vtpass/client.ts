@@ -103,7 +103,8 @@ export function createVtpassClient(options: AdapterOptions & { keys: VtpassKeys 
       const info: VtpassSmartcardInfo = {
         customerName: nonEmpty(c.Customer_Name)!,
         status: nonEmpty(c.Status) ?? '',
-        dueDate: nonEmpty(c.Due_Date) ?? '',
+        // The TV pages write Due_Date; the public SDK's types (copied from replies) DUE_DATE.
+        dueDate: nonEmpty(c.Due_Date) ?? nonEmpty(c.DUE_DATE) ?? '',
         customerNumber: nonEmpty(c.Customer_Number) ?? '',
         currentBouquet: nonEmpty(c.Current_Bouquet) ?? '',
         currentBouquetCode: nonEmpty(c.Current_Bouquet_Code) ?? '',

@@ -12,20 +12,28 @@
  *   whitelist, float, a product or service switched off for us): refunded AND an operator alert.
  * - reversed: VTpass took the order and gave the money back to our VTpass wallet.
  * - pending: anything that may still be delivered, or that says nothing about the order.
+ * - pendingAlert: a code no public VTpass page defines whose wording points at our set-up: pending
+ *   (VTpass's rule for anything outside its table), never refunded or sent on to the next
+ *   supplier, and an operator alert so someone looks now (decision 0042).
  */
-export type VtpassCodeMeaning = 'refused' | 'ourSide' | 'reversed' | 'pending';
+export type VtpassCodeMeaning = 'refused' | 'ourSide' | 'reversed' | 'pending' | 'pendingAlert';
 
 interface CodeEntry {
   meaning: VtpassCodeMeaning;
   /** VTpass's wording of the code, for descriptions when the reply has none. */
   text: string;
-  /** ourSide only: the operator-facing alert. */
+  /** ourSide and pendingAlert: the operator-facing alert. */
   alert?: string;
 }
 
 const refused = (text: string): CodeEntry => ({ meaning: 'refused', text });
 const ourSide = (text: string, alert: string): CodeEntry => ({ meaning: 'ourSide', text, alert });
 const pendingCode = (text: string): CodeEntry => ({ meaning: 'pending', text });
+const pendingAlert = (text: string, alert: string): CodeEntry => ({
+  meaning: 'pendingAlert',
+  text,
+  alert,
+});
 
 export const VTPASS_CODES: Readonly<Record<string, CodeEntry>> = {
   // 000 and 001 carry the transaction; its status decides (outcome.ts).
@@ -76,9 +84,11 @@ export const VTPASS_CODES: Readonly<Record<string, CodeEntry>> = {
     'IMPROPER REQUEST ID',
     'VTpass refused our request id (must start with today in Lagos, YYYYMMDDHHII): check the server clock',
   ),
-  '087': ourSide(
+  // No public VTpass page defines 087 (the response-codes page ends at 085/089 for pay codes), so
+  // whether the order was charged is unknown: pending, and the wording says to check our keys.
+  '087': pendingAlert(
     'INVALID CREDENTIALS',
-    'VTpass refused our API keys: check VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY',
+    'VTpass answered 087 INVALID CREDENTIALS (not a documented code; the order is held pending, not refunded): check VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY, then settle the order from the needs-decision queue',
   ),
 };
 

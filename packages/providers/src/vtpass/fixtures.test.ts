@@ -55,13 +55,26 @@ const pay = () =>
     quantity: 1,
   });
 
-type Verdict = 'delivered' | 'failed' | 'alert' | 'pending';
+/** 'alert': failed with an operator alert; 'held': pending with one (no refund, no failover). */
+type Verdict = 'delivered' | 'failed' | 'alert' | 'pending' | 'held';
 const verdictOf = (o: Awaited<ReturnType<typeof pay>>): Verdict =>
-  o.status === 'failed' && o.alert ? 'alert' : o.status;
+  o.status === 'failed' && o.alert
+    ? 'alert'
+    : o.status === 'pending' && o.alert
+      ? 'held'
+      : o.status;
 
 const PAY: Array<[string, Verdict]> = [
   ['pay-delivered.json', 'delivered'],
   ['pay-delivered-prepaid.json', 'delivered'],
+  ['pay-electricity-ikedc.json', 'delivered'],
+  ['pay-electricity-ekedc.json', 'delivered'],
+  ['pay-electricity-aedc.json', 'delivered'],
+  ['pay-electricity-ibedc.json', 'delivered'],
+  ['pay-electricity-kedco.json', 'delivered'],
+  ['pay-electricity-postpaid.json', 'delivered'],
+  // Delivered as far as the adapter reads it; the API keeps it pending until a token comes.
+  ['pay-electricity-no-token.json', 'delivered'],
   ['pay-pending.json', 'pending'],
   ['pay-099-initiated.json', 'pending'],
   ['pay-014-request-id-exists.json', 'pending'],
@@ -92,15 +105,20 @@ const PAY: Array<[string, Verdict]> = [
   ['pay-034-service-suspended.json', 'alert'],
   ['pay-035-service-inactive.json', 'alert'],
   ['pay-085-improper-request-id.json', 'alert'],
-  ['pay-087-invalid-credentials.json', 'alert'],
+  // Defined by no public VTpass page: held pending with an alert (decision 0042).
+  ['pay-087-invalid-credentials.json', 'held'],
+  // 000 with a status VTpass's table does not list: held pending with an alert.
+  ['pay-000-status-failed.json', 'held'],
 ];
 
 const REQUERY: Array<[string, Verdict]> = [
   ['requery-delivered.json', 'delivered'],
+  ['requery-electricity-ikedc.json', 'delivered'],
   ['requery-pending.json', 'pending'],
   ['requery-reversed.json', 'failed'],
   ['requery-040-reversal.json', 'failed'],
   ['requery-015-not-found.json', 'failed'],
+  ['pay-000-status-failed.json', 'held'],
   ['pay-016-failed.json', 'failed'],
   ['pay-091-not-processed.json', 'failed'],
   // About the requery call, not the order: never a reason to refund.
@@ -129,11 +147,15 @@ describe('VTpass fixtures on pay', () => {
     expect(verdictOf(outcome)).toBe(verdict);
     expect(seen).toMatchObject({ method: 'POST', path: '/api/pay' });
     expect(seen.headers).toMatchObject({ 'api-key': 'k', 'secret-key': 'SK_s' });
-    if (verdict === 'alert' && outcome.status === 'failed') expect(outcome.alert).toMatch(/\w/);
+    if (verdict === 'alert' || verdict === 'held') {
+      expect(outcome.status === 'delivered' ? undefined : outcome.alert).toMatch(/\w/);
+    }
   });
 
-  it('reads the same way whatever the HTTP status below 500 (a 401 with 087 fails with an alert)', async () => {
+  it('reads the same way whatever the HTTP status below 500 (a 401 with 087 is held with an alert)', async () => {
     serve('pay-087-invalid-credentials.json', 401);
+    expect(verdictOf(await pay())).toBe('held');
+    serve('pay-018-low-wallet-balance.json', 401);
     expect(verdictOf(await pay())).toBe('alert');
     serve('pay-016-failed.json', 502);
     expect(verdictOf(await pay())).toBe('pending');

@@ -21,7 +21,6 @@ const tx = (status: string, extra: Record<string, unknown> = {}) =>
 describe('vtpassOutcome', () => {
   it.each([
     ['delivered', 'delivered'],
-    ['failed', 'failed'],
     ['reversed', 'failed'],
     ['initiated', 'pending'],
     ['pending', 'pending'],
@@ -39,7 +38,29 @@ describe('vtpassOutcome', () => {
     },
   );
 
-  it.each(['018', '021', '022', '023', '024', '027', '028', '034', '035', '085', '087'])(
+  it.each(['000', '001'])(
+    '%s with transaction status "failed" (not in VTpass\'s status table) is pending with an alert, on pay and requery',
+    (code) => {
+      for (const phase of ['pay', 'requery'] as const) {
+        const outcome = vtpassOutcome(tx('failed', { code }), phase, ID);
+        expect(outcome).toMatchObject({
+          status: 'pending',
+          providerReference: '17',
+          alert: expect.stringMatching(/does not document/),
+        });
+      }
+    },
+  );
+
+  it('087 (defined by no public VTpass page) is pending with an alert on pay, plain pending on requery', () => {
+    expect(vtpassOutcome(json({ code: '087' }), 'pay', ID)).toMatchObject({
+      status: 'pending',
+      alert: expect.stringMatching(/VTPASS_API_KEY/),
+    });
+    expect(vtpassOutcome(json({ code: '087' }), 'requery', ID)).not.toHaveProperty('alert');
+  });
+
+  it.each(['018', '021', '022', '023', '024', '027', '028', '034', '035', '085'])(
     '%s on pay: our VTpass account or set-up (failed with an operator alert)',
     (code) => {
       expect(vtpassOutcome(json({ code }), 'pay', ID)).toMatchObject({

@@ -1,19 +1,24 @@
 /**
  * What a VTpass pay or requery reply means for our order, by the documented codes in codes.ts.
  * The rule that protects money (../outcome.ts): only a documented answer is delivered or failed;
- * everything else (099, unknown codes, HTML, timeouts, a reply about another request id) is
- * pending, to be requeried, never refunded.
+ * everything else (099, unknown codes, HTML, timeouts, a reply about another request id, a
+ * transaction status "failed" that VTpass's status table does not list) is pending, to be
+ * requeried, never refunded.
  */
 import type { PurchaseOutcome } from '../types';
 import { delivered, failed, pending } from '../outcome';
 import { describeReply, rawOf, type SupplierReply } from '../http';
 import { isObject, nonEmpty, type JsonObject } from '../wire';
-import { parseToken, parseUnits } from '../token';
+import { vendDetailsOf } from './vend-details';
 import { REQUERY_ORDER_CODES, VTPASS_CODES, vtpassCode } from './codes';
 
 export { vtpassCode } from './codes';
 
 export type VtpassPhase = 'pay' | 'requery';
+
+/** The operator's note for a 000/001 reply whose transaction status is "failed". */
+export const UNDOCUMENTED_FAILED_ALERT =
+  'VTpass answered a transaction status "failed", which VTpass does not document: the order is held pending, not refunded. Check it on the VTpass dashboard; the reconciler keeps requerying';
 
 export function vtpassOutcome(
   reply: SupplierReply,
@@ -39,7 +44,9 @@ export function vtpassOutcome(
     return wait(`reply names request ${echoed}, not ${requestId}`);
   }
 
-  if (code === '000' || code === '001') return transactionOutcome(body, code, label, raw, wait);
+  if (code === '000' || code === '001') {
+    return transactionOutcome(body, code, label, raw, wait, phase);
+  }
 
   if (phase === 'requery') {
     if (code === '015') {
@@ -63,6 +70,15 @@ export function vtpassOutcome(
       return failed(`VTpass ${code}`, `${label} (not charged)`, raw, { alert: entry.alert });
     case 'reversed':
       return failed(`VTpass ${code}`, `${label} (reversed to our VTpass wallet)`, raw);
+    case 'pendingAlert':
+      return pending(
+        `VTpass ${phase}: ${label} (undocumented code: held, not refunded)`,
+        raw,
+        undefined,
+        {
+          alert: entry.alert,
+        },
+      );
     default: {
       // 099, 089, 014, 044, 083, a code on the wrong phase, anything undocumented. A 099 reply
       // carries the transaction: keep VTpass's id for the requery.
@@ -79,6 +95,7 @@ function transactionOutcome(
   label: string,
   raw: unknown,
   wait: (why: string, reference?: string) => PurchaseOutcome,
+  phase: VtpassPhase,
 ): PurchaseOutcome {
   const transactions = isObject(body.content) ? body.content.transactions : undefined;
   const tx = isObject(transactions) ? transactions : {};
@@ -86,14 +103,19 @@ function transactionOutcome(
   const reference = nonEmpty(tx.transactionId);
   switch (status) {
     case 'delivered':
-      return delivered(label, raw, {
-        providerReference: reference,
-        token: parseToken(body.purchased_code, body.token, body.Token, body.mainToken),
-        units: parseUnits(body.units, body.Units, body.mainTokenUnits),
-      });
+      return delivered(label, raw, { providerReference: reference, ...vendDetailsOf(body) });
     case 'reversed':
-    case 'failed':
       return failed(`VTpass ${code} ${status}`, `${label} (transaction ${status})`, raw);
+    case 'failed':
+      // VTpass lists initiated, pending, delivered, reversed and resolved; "failed" is not among
+      // them, and its rule is to treat anything else as pending. Refunding it (or trying the next
+      // supplier) would give the customer the goods twice if VTpass then delivers.
+      return pending(
+        `VTpass ${phase}: ${label} (transaction failed, a status VTpass does not document: held, not refunded)`,
+        raw,
+        reference,
+        { alert: UNDOCUMENTED_FAILED_ALERT },
+      );
     default:
       // initiated, pending, resolved, a missing or new status.
       return wait(`${label} (transaction ${status ?? 'status missing'})`, reference);

@@ -1,7 +1,8 @@
 /**
  * VTpass request ids: at least 12 characters, the first 12 being the date and time in Africa/Lagos
- * as YYYYMMDDHHII, then any alphanumeric suffix. VTpass rejects ids whose prefix is not a Lagos
- * date (code 011), and the id is also what we requery by, so it must be unique per order.
+ * as YYYYMMDDHHII, then any alphanumeric suffix. VTpass rejects ids whose prefix is not today's
+ * Lagos date with 085 IMPROPER REQUEST ID (011 is a missing argument), and the id is also what we
+ * requery by, so it must be unique per order.
  */
 import { randomInt } from 'node:crypto';
 import { LAGOS_OFFSET_MS } from '@owo/shared/constants';

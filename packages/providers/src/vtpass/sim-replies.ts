@@ -4,14 +4,15 @@
  * sandbox cannot drift from the shapes SOURCES.md cites.
  */
 import { koboToNaira } from '@owo/shared/money';
-import type { JsonObject } from '../wire';
+import { nonEmpty, type JsonObject } from '../wire';
 import { customerFor } from '../sandbox/customers';
-import { nairaText, pick, tokenFor, unitsFor } from '../sandbox/sim-kit';
+import { nairaText, pick } from '../sandbox/sim-kit';
+import { electricityPart, electricityShapeOf, electricityStamp } from './sim-electricity';
 import type { VtpassCatalogueVariation, VtpassService } from './catalogue';
 import payDelivered from './fixtures/pay-delivered.json';
-import payPrepaid from './fixtures/pay-delivered-prepaid.json';
 import requeryDelivered from './fixtures/requery-delivered.json';
 import verifyTv from './fixtures/merchant-verify-dstv.json';
+import verifyGotv from './fixtures/merchant-verify-gotv.json';
 import verifyStartimes from './fixtures/merchant-verify-startimes.json';
 import verifyMeter from './fixtures/merchant-verify-meter.json';
 import verifyWrong from './fixtures/merchant-verify-wrong-number.json';
@@ -30,6 +31,7 @@ import e085 from './fixtures/pay-085-improper-request-id.json';
 import e087 from './fixtures/pay-087-invalid-credentials.json';
 import r015 from './fixtures/requery-015-not-found.json';
 import r040 from './fixtures/requery-040-reversal.json';
+import reversalEvent from './fixtures/webhook-transaction-update-reversal.json';
 
 const ERRORS = { e010, e011, e012, e013, e014, e016, e017, e018, e027, e085, e087, r015, r040 };
 export type VtpassErrorCode =
@@ -61,6 +63,8 @@ export interface ReplyOrder {
   phone: string;
   uniqueElement: string;
   transactionId: string;
+  /** A delivered prepaid vend whose reply names no token (the sandbox's "token later" meter). */
+  withholdToken?: boolean;
 }
 
 export type TransactionStatus = 'initiated' | 'pending' | 'delivered' | 'failed' | 'reversed';
@@ -75,9 +79,7 @@ export function transactionReply(
 ): JsonObject {
   const { service, amountKobo } = order;
   const electricity = service.kind === 'electricity';
-  const template: JsonObject = copy(
-    phase === 'requery' ? requeryDelivered : electricity ? payPrepaid : payDelivered,
-  );
+  const template: JsonObject = copy(phase === 'requery' ? requeryDelivered : payDelivered);
   const commissionKobo = Math.floor((amountKobo * service.commissionBps) / 10_000);
   const amount = koboToNaira(amountKobo);
   const tx = (template.content as { transactions: JsonObject }).transactions;
@@ -105,41 +107,85 @@ export function transactionReply(
       computation_type: 'default',
     },
   });
+  // Top-level amount and date: VTpass's airtime page and most DisCos send "50.00" and PHP's date
+  // object; its TV pages and IKEDC's a number and an ISO string (SOURCES.md).
+  const php =
+    service.kind === 'airtime' || (electricity && electricityStamp(service.serviceID) === 'php');
   Object.assign(template, {
     code,
     response_description: description,
     requestId: order.requestId,
-    amount,
-    transaction_date: new Date(order.createdAtMs).toISOString().replace('Z', '000Z'),
+    amount: php ? nairaText(amountKobo) : amount,
+    transaction_date: php ? phpDate(order.createdAtMs) : isoDate(order.createdAtMs),
     purchased_code: '',
   });
   if (!electricity) return template;
 
-  const customer = customerFor(order.uniqueElement);
-  Object.assign(template, {
-    customerName: customer.name,
-    customerAddress: customer.address,
-    meterNumber: order.uniqueElement,
-  });
-  // Only a delivered prepaid purchase has a token; postpaid pays a bill and gets none.
-  const prepaidToken = status === 'delivered' && order.variation?.code === 'prepaid';
-  if (prepaidToken) {
-    const token = tokenFor(order.requestId);
-    const units = `${unitsFor(amountKobo)} kWh`;
-    Object.assign(template, {
-      purchased_code: `Token : ${token}`,
-      token: `Token : ${token}`,
-      units,
-      mainToken: token.replace(/-/g, ''),
-      mainTokenUnits: units,
-    });
-  } else {
-    for (const key of ['token', 'units', 'mainToken', 'mainTokenUnits']) delete template[key];
+  const delivered = status === 'delivered';
+  const part = electricityPart(
+    {
+      requestId: order.requestId,
+      serviceID: service.serviceID,
+      meter: order.uniqueElement,
+      meterType: order.variation?.code === 'postpaid' ? 'postpaid' : 'prepaid',
+      amountKobo,
+    },
+    delivered,
+    order.withholdToken === true,
+  );
+  Object.assign(template, part);
+  // IKEDC's requery also repeats the token in the transaction's `extras`.
+  if (phase === 'requery' && electricityShapeOf(service.serviceID) === 'ikedc') {
+    tx.extras = nonEmpty(part.purchased_code) ?? null;
   }
   return template;
 }
 
-/** A DStv / GOtv card: its bouquet, the bouquet's code and the renewal amount. */
+/**
+ * VTpass's transaction-update callback for a delivered order it reversed to our VTpass wallet
+ * (code 040, status `reversed`); its `data` is also what a requery of the order answers after.
+ */
+export function reversalUpdate(order: ReplyOrder, walletCreditId: string): JsonObject {
+  const event = copy(reversalEvent) as JsonObject & { data: JsonObject };
+  const { service, amountKobo } = order;
+  const commissionKobo = Math.floor((amountKobo * service.commissionBps) / 10_000);
+  const data = event.data;
+  Object.assign((data.content as { transactions: JsonObject }).transactions, {
+    unique_element: order.uniqueElement,
+    unit_price: koboToNaira(Math.round(amountKobo / order.quantity)),
+    commission: koboToNaira(commissionKobo),
+    total_amount: koboToNaira(amountKobo - commissionKobo),
+    amount: koboToNaira(amountKobo),
+    transactionId: order.transactionId,
+    wallet_credit_id: walletCreditId,
+  });
+  Object.assign(data, {
+    amount: koboToNaira(amountKobo - commissionKobo),
+    requestId: order.requestId,
+  });
+  return event;
+}
+
+/** VTpass's ISO form of transaction_date: microseconds and Z ("2026-11-21T09:00:00.000000Z"). */
+function isoDate(ms: number): string {
+  return new Date(ms).toISOString().replace('Z', '000Z');
+}
+
+/** PHP's DateTime as VTpass serialises it: Lagos wall time with microseconds, and the zone. */
+function phpDate(ms: number): JsonObject {
+  const lagos = new Date(ms + 60 * 60 * 1000).toISOString();
+  return {
+    date: `${lagos.slice(0, 10)} ${lagos.slice(11, 19)}.000000`,
+    timezone_type: 3,
+    timezone: 'Africa/Lagos',
+  };
+}
+
+/**
+ * A DStv / GOtv card: its bouquet, the bouquet's code and the renewal amount. DStv answers as its
+ * page shows (Due_Date, Customer_Number a string), GOtv as the public SDK's types read it
+ * (DUE_DATE, Customer_Number a number).
+ */
 export function verifyTvReply(
   service: VtpassService,
   billersCode: string,
@@ -147,11 +193,14 @@ export function verifyTvReply(
 ): JsonObject {
   const customer = customerFor(billersCode);
   const bouquet = currentBouquetOf(service, billersCode);
-  const reply: JsonObject = copy(verifyTv);
+  const sdkShape = service.serviceID === 'gotv';
+  const reply: JsonObject = copy(sdkShape ? verifyGotv : verifyTv);
+  const due = `${new Date(dueMs).toISOString().slice(0, 10)}T00:00:00`;
+  const customerNumber = 280_000_000 + pick(`cust:${billersCode}`, 9_999_999);
   Object.assign(reply.content as JsonObject, {
     Customer_Name: customer.name,
-    Due_Date: `${new Date(dueMs).toISOString().slice(0, 10)}T00:00:00`,
-    Customer_Number: String(280_000_000 + pick(`cust:${billersCode}`, 9_999_999)),
+    [sdkShape ? 'DUE_DATE' : 'Due_Date']: due,
+    Customer_Number: sdkShape ? customerNumber : String(customerNumber),
     Customer_Type: service.serviceID.toUpperCase(),
     Current_Bouquet: bouquet.name,
     Current_Bouquet_Code: bouquet.code,
@@ -197,7 +246,7 @@ export function wrongNumberReply(message: string): JsonObject {
   return reply;
 }
 
-/** The list under `variations`; TV lists also under the older `varations`, as VTpass's GOtv page shows. */
+/** The list under the spelling(s) VTpass uses for the service (catalogue.ts `listKey`). */
 export function variationsReplyFor(service: VtpassService): JsonObject {
   const reply: JsonObject = copy(variationsReply);
   const list = service.variations.map((v) => ({
@@ -213,8 +262,8 @@ export function variationsReplyFor(service: VtpassService): JsonObject {
     variations: list,
     varations: list,
   });
-  // Only the TV services still carry the older spelling as well.
   if (service.listKey === 'variations') delete (reply.content as JsonObject).varations;
+  if (service.listKey === 'varations') delete (reply.content as JsonObject).variations;
   return reply;
 }
 

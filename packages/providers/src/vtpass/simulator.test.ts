@@ -1,10 +1,16 @@
 /**
  * The VTpass simulator's documented rules, through the real adapter: DStv / GOtv subscriptions
  * (subscription_type, renewal at the merchant-verify amount, quantity), StarTimes without them,
- * the VTpass-only code values (027, 018, 040) and the balance call.
+ * the VTpass-only code values (027, 018, 040, and the undocumented 000 "failed" and 087) and the
+ * balance call.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAGIC_PHONES, SETTLE_AFTER_MS, VTPASS_CODE_VALUES } from '../sandbox/magic';
+import {
+  FAILED_THEN_DELIVERED_AFTER_MS,
+  MAGIC_PHONES,
+  SETTLE_AFTER_MS,
+  VTPASS_CODE_VALUES,
+} from '../sandbox/magic';
 import { startTestSandbox, type TestSandbox } from '../sandbox/test-support';
 import type { VtpassPayRequest } from '../types';
 import { SANDBOX_KEYS } from '../sandbox/keys';
@@ -126,6 +132,59 @@ describe('VTpass-only code values', () => {
     const settled = await vtpass().requery(requestId);
     expect(settled).toMatchObject({ status: 'failed', description: expect.stringMatching(/040/) });
     expect(settled).not.toHaveProperty('alert');
+  });
+});
+
+describe('replies no VTpass page documents as a failure (held pending with an alert)', () => {
+  it('000 with status "failed": held with an alert, and VTpass delivers it later', async () => {
+    const requestId = newId();
+    const pay = await vtpass().pay({
+      requestId,
+      serviceID: 'mtn',
+      amountKobo: 100_00,
+      phone: VTPASS_CODE_VALUES.statusFailed000.phone,
+    });
+    expect(pay).toMatchObject({
+      status: 'pending',
+      providerReference: expect.any(String),
+      alert: expect.stringMatching(/does not document/),
+    });
+    expect(JSON.stringify(pay.raw)).toMatch(/"status":"failed"/);
+    expect((await vtpass().requery(requestId)).status).toBe('pending');
+    t.advance(FAILED_THEN_DELIVERED_AFTER_MS);
+    expect((await vtpass().requery(requestId)).status).toBe('delivered');
+  });
+
+  it('087 on pay: held with an alert; nothing recorded, so the requery answers 015', async () => {
+    const requestId = newId();
+    const pay = await vtpass().pay({
+      requestId,
+      serviceID: 'mtn',
+      amountKobo: 100_00,
+      phone: VTPASS_CODE_VALUES.invalidCredentials087.phone,
+    });
+    expect(pay).toMatchObject({
+      status: 'pending',
+      alert: expect.stringMatching(/VTPASS_API_KEY/),
+    });
+    expect(await vtpass().requery(requestId)).toMatchObject({
+      status: 'failed',
+      description: expect.stringMatching(/015/),
+    });
+  });
+
+  it('a failed order answers the documented 016 on requery, never 000 "failed"', async () => {
+    const requestId = newId();
+    await vtpass().pay({
+      requestId,
+      serviceID: 'mtn',
+      amountKobo: 100_00,
+      phone: MAGIC_PHONES.http500,
+    });
+    expect(await vtpass().requery(requestId)).toMatchObject({
+      status: 'failed',
+      description: expect.stringMatching(/^VTpass 016/),
+    });
   });
 });
 

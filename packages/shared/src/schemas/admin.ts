@@ -146,9 +146,28 @@ export const orderActionBody = z.object({
     .check(z.trim(), z.minLength(1, adminMessages.reasonRequired), z.maxLength(ADMIN_REASON_MAX)),
 });
 
-/** Approve needs no reason (the supplier's answer is the reason); one may be given. */
+/**
+ * A prepaid meter token as an admin types it from the supplier's records: 20 digits, in any
+ * grouping of spaces or dashes; kept as five groups of four.
+ */
+const meterTokenField = z.optional(
+  z.pipe(
+    z.string({ error: adminMessages.tokenInvalid }),
+    z.transform((value: string, ctx) => {
+      const digits = value.replace(/[\s-]/g, '');
+      if (!/^\d{20}$/.test(digits)) return refuse(ctx, adminMessages.tokenInvalid);
+      return digits.match(/\d{4}/g)!.join('-');
+    }),
+  ),
+);
+
+/**
+ * Approve needs no reason (the supplier's answer is the reason); one may be given. A prepaid
+ * meter the supplier confirmed without its token is approved with the token (decision 0046).
+ */
 export const approveBody = z.object({
   reason: textFilter(ADMIN_REASON_MAX),
+  token: meterTokenField,
 });
 
 /** The "needs a decision" queue and the operator alerts: pages only. */

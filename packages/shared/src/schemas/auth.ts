@@ -43,6 +43,9 @@ export const resetPasswordSchema = z.object({
   password: newPasswordField,
 });
 
+/** The reset code checked on its own screen before the new password is typed (decision 0059). */
+export const checkResetCodeSchema = z.object({ email: emailField, otp: otpField });
+
 /** The client's reset form adds a confirmation field. */
 export const resetPasswordFormSchema = z
   .object({ otp: otpField, password: newPasswordField, confirmPassword: z.string() })

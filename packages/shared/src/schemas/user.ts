@@ -35,6 +35,11 @@ export const setPinSchema = z.object({
 
 export const validatePinSchema = z.object({ transactionPin: pinField });
 
+/** "Forgot PIN?": the e-mailed code checked before the new PIN is chosen (decision 0058). */
+export const checkPinOtpSchema = z.object({
+  otp: z.string().check(z.regex(/^\d{4}$/, messages.invalidOtp)),
+});
+
 /** The client's KYC details form (§5 KYC). */
 export const kycDetailsSchema = z.object({
   firstName: z.string().check(z.trim(), z.minLength(1, messages.firstNameRequired)),

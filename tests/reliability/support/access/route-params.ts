@@ -28,9 +28,17 @@ export const EXPECTED_PUBLIC = [
   'POST /api/auth/login',
   'POST /api/auth/google',
   'POST /api/user/request-password-reset',
+  // the reset code checked without being used, under the code-check limits (decision 0059)
+  'POST /api/user/check-reset-code',
   'POST /api/user/reset-password',
   'POST /api/webhooks/palmpay',
   'POST /api/webhooks/ogdams',
+  // VTpass signs nothing: its callback moves money only on VTpass's own requery (decision 0044)
+  'POST /api/webhooks/vtpass',
+  // the webhook routes' go-live probe: echoes a nonce, reads and writes nothing (decision 0045)
+  'GET /api/webhooks/palmpay',
+  'GET /api/webhooks/ogdams',
+  'GET /api/webhooks/vtpass',
   // sandbox mode only (decision 0019): mails to the address asked for, as the sign-in screen shows
   'GET /api/sandbox/mailbox',
 ].sort();
@@ -138,6 +146,16 @@ export const ADMIN_PARAM_ROUTES: Record<string, (w: AccessWorld) => string> = {
   // an open alert (the ledger condition), which an acknowledgement would mark
   'POST /api/admin/alerts/incidents/:id/acknowledge': (w) => w.alertIncidentId,
   'PUT /api/admin/suppliers/:supplier/threshold': () => 'vtpass',
+  // a credit for B waiting for a second admin, which an approval would post (decision 0047)
+  'GET /api/admin/adjustments/:id': (w) => w.adjustmentRequestId,
+  'POST /api/admin/adjustments/:id/approve': (w) => w.adjustmentRequestId,
+  'POST /api/admin/adjustments/:id/reject': (w) => w.adjustmentRequestId,
+  // A's order delivered after a forced refund, which a recovery or write-off would close (0048)
+  'POST /api/admin/refunded-deliveries/:id/recover': (w) => w.refundedDeliveryId,
+  'POST /api/admin/refunded-deliveries/:id/write-off': (w) => w.refundedDeliveryId,
+  // A's refused check of someone else's NIN, which an approval would verify (decision 0055)
+  'POST /api/admin/kyc-reviews/:id/approve': (w) => w.kycReviewId,
+  'POST /api/admin/kyc-reviews/:id/reject': (w) => w.kycReviewId,
 };
 
 /**
@@ -171,6 +189,13 @@ export const ADMIN_ATTACK_BODIES: Record<string, object> = {
   // a threshold that hides a low balance, and a route that moves MTN airtime elsewhere
   'PUT /api/admin/suppliers/:supplier/threshold': { lowBalanceThreshold: 0 },
   'PUT /api/admin/suppliers/routes': { service: 'airtime', network: 'MTN', suppliers: ['ogdams'] },
+  // B's pending credit approved past the cap, or rejected; A's refund recovered or written off
+  'POST /api/admin/adjustments/:id/approve': { overrideCap: true, reason: 'approve attempt' },
+  'POST /api/admin/adjustments/:id/reject': { reason: 'reject attempt' },
+  'POST /api/admin/refunded-deliveries/:id/recover': { reason: 'recover attempt' },
+  'POST /api/admin/refunded-deliveries/:id/write-off': { reason: 'write-off attempt' },
+  'POST /api/admin/kyc-reviews/:id/approve': { reason: 'approve attempt' },
+  'POST /api/admin/kyc-reviews/:id/reject': { reason: 'reject attempt' },
 };
 
 /** The `:name` parameters of a route's url, in order. */

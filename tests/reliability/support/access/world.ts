@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SAFEHAVEN_CATEGORY_IDS } from '@owo/providers/safehaven/catalogue';
 import { airtimeSwaps } from '../../../../apps/api/src/db/schema';
+import { refundedDeliveriesRepository } from '../../../../apps/api/src/modules/adjustments/refunded-deliveries-repository';
 import {
   customer,
   fund,
@@ -12,7 +13,14 @@ import {
 } from '../../../../apps/api/test/harness';
 import { newSwap, pngImage, signInAdmin } from '../../../../apps/api/test/airtime-swap-support';
 import { imageUpload } from '../../../../apps/api/test/multipart';
-import { bankTransfer, verifyKyc } from '../../../../apps/api/test/deposit-support';
+import { SAFEHAVEN_IDENTITIES } from '@owo/providers/sandbox/magic';
+import {
+  FIXED_OTP,
+  bankTransfer,
+  initiate,
+  validate,
+  verifyKyc,
+} from '../../../../apps/api/test/deposit-support';
 
 /**
  * The people and things the access matrix plays with: user A owns one of everything a route can
@@ -63,6 +71,12 @@ export interface AccessWorld {
   categoryId: string;
   /** An open admin alert (the ledger condition, raised as the audit job would). */
   alertIncidentId: string;
+  /** A credit for B that the admin filed, waiting for a second admin (decision 0047). */
+  adjustmentRequestId: string;
+  /** A's purchase recorded as delivered after a forced refund (decision 0048), still open. */
+  refundedDeliveryId: string;
+  /** A's check of someone else's NIN, waiting in the KYC review queue (decision 0055). */
+  kycReviewId: string;
   planIds: {
     dataPlan: string;
     ogdamsPlan: string;
@@ -206,6 +220,16 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   // A bank-transfer checkout, then KYC (sub-account and virtual account), then a deposit intent
   // into the virtual account.
   const checkout = (await ok<Json>(bankTransfer(t, a.token, 4321), 'checkout')).data;
+  // Someone else's NIN first (the sandbox's magic otherHolder): refused, queued for review.
+  const other = await ok<Json>(
+    initiate(t, a.token, { type: 'NIN', number: SAFEHAVEN_IDENTITIES.otherHolder }),
+    'initiate other holder',
+  );
+  const mismatch = await validate(t, a.token, {
+    identityId: other.data.identityId,
+    otp: FIXED_OTP,
+  });
+  if (mismatch.statusCode !== 422) throw new Error(`expected a mismatch: ${mismatch.body}`);
   const kyc = await verifyKyc(t, a);
   const accounts = await ok<{ data: { _id: string; accountNumber: string; kind?: string }[] }>(
     t.request({ method: 'GET', url: '/api/account', token: a.token }),
@@ -246,6 +270,28 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     'open alerts',
   );
 
+  const adjustment = await ok<{ data: { _id: string } }>(
+    t.request({
+      method: 'POST',
+      url: `/api/admin/users/${b.id}/credit`,
+      token: admin.token,
+      payload: { amount: 50_000, reason: 'access-matrix probe' },
+    }),
+    'credit request',
+    202,
+  );
+  // As the Ogdams webhook records it; the matrix only needs the row its id names.
+  await refundedDeliveriesRepository.record(t.deps.database.db, {
+    transactionId: transaction._id ?? order._id,
+    supplier: 'ogdams',
+    answer: {},
+    at: t.clock.now(),
+  });
+  const deliveries = await ok<{ data: { deliveries: { _id: string }[] } }>(
+    t.request({ method: 'GET', url: '/api/admin/refunded-deliveries', token: admin.token }),
+    'refunded deliveries',
+  );
+
   return {
     a: {
       ...a,
@@ -276,6 +322,9 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     support: { id: support.id, email: support.email, token: support.token },
     categoryId: SAFEHAVEN_CATEGORY_IDS.cable.DSTV,
     alertIncidentId: alerts.data.open[0]?._id ?? 'no open alert',
+    adjustmentRequestId: adjustment.data._id,
+    refundedDeliveryId: deliveries.data.deliveries[0]?._id ?? 'no refunded delivery',
+    kycReviewId: String(other.data.identityId),
     planIds: {
       dataPlan: await adminFirst('/api/admin/products/data-plans'),
       ogdamsPlan: await adminFirst('/api/admin/products/ogdams-plans'),

@@ -37,8 +37,8 @@ export interface ClusterOptions {
   adminUrl: string;
   processes: number;
   users: number;
-  /** Extra environment for every API process. */
-  env?: Record<string, string>;
+  /** Extra environment for every API process (a function: built from the fresh database). */
+  env?: Record<string, string> | ((database: ScratchDatabase) => Record<string, string>);
 }
 
 /**
@@ -80,7 +80,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         sessionSecret,
         pinCache: false,
         externalSandbox: sandbox,
-        env: { PUBLIC_BASE_URL: origin, TRUST_PROXY: '1', ...options.env },
+        env: {
+          PUBLIC_BASE_URL: origin,
+          TRUST_PROXY: '1',
+          ...(typeof options.env === 'function' ? options.env(database) : options.env),
+        },
       }).then((api) => {
         started.push(api);
         return api;

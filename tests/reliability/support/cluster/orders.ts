@@ -19,7 +19,17 @@ export async function waitForOrdersToEnd(database: ScratchDatabase, timeoutMs: n
       "select count(*)::int as n from purchases where state in ('processing', 'pending')",
     );
     if (row?.n === 0) return;
-    if (Date.now() > deadline) throw new Error(`${row?.n} orders still open after ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      // What each open order was waiting for: a claim's lease, a requery backoff, or nothing.
+      const open = await database.query<Record<string, unknown>>(
+        `select transaction_id, supplier, state, attempts, lease_until, next_check_at,
+                last_description, now() as db_now
+           from purchases where state in ('processing', 'pending') order by next_check_at limit 10`,
+      );
+      throw new Error(
+        `${row?.n} orders still open after ${timeoutMs} ms: ${JSON.stringify(open, null, 1)}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

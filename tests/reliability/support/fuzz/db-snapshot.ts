@@ -10,6 +10,9 @@ export const MAY_CHANGE_ON_REFUSAL: Record<string, string> = {
   // Counters of failed attempts (login, OTP, PIN, identity checks): recording a refused attempt
   // is their purpose, so several API processes share one view of an attacker.
   rate_events: 'throttle counters record refused attempts by design',
+  // A webhook refused for its signature is counted against the key we check it with: that count
+  // is how an operator learns the key is wrong (decision 0045).
+  supplier_webhooks: 'refused webhook signatures are counted by design',
 };
 
 /**

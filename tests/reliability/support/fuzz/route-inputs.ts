@@ -36,6 +36,8 @@ export interface RouteHints {
    * the rest instead of judging them one by one).
    */
   neverAccepted?: string;
+  /** An accepted request's reply never ends (why is the value): judged by its status alone. */
+  endless?: string;
 }
 
 /**
@@ -53,6 +55,10 @@ export const ROUTE_HINTS: Record<string, RouteHints> = {
 
   'POST /api/auth/logout': {
     writesWithoutInput: 'ends the session it is called with',
+    ownSession: true,
+  },
+  'POST /api/auth/exchange-token': {
+    writesWithoutInput: 'ends the session it is called with and opens a fresh one (a ?token= link)',
     ownSession: true,
   },
 
@@ -108,6 +114,8 @@ export const ROUTE_HINTS: Record<string, RouteHints> = {
     writesWithoutInput: "cancels the caller's unfinished swap",
   },
 
+  'GET /api/notifications/stream': { endless: 'the live pulse, pushed until the app leaves' },
+
   'GET /api/files/:id': { looseParams: { id: 'uuid' } },
   'GET /api/deposit/:id/status': { looseParams: { id: 'uuid' } },
   'GET /api/deposit/session/:sdkSessionId': { looseParams: { sdkSessionId: 'uuid' } },
@@ -136,6 +144,7 @@ export const ROUTE_HINTS: Record<string, RouteHints> = {
 
   'POST /api/webhooks/palmpay': { rawBody: true },
   'POST /api/webhooks/ogdams': { rawBody: true },
+  'POST /api/webhooks/vtpass': { rawBody: true },
 };
 
 // zod's core type: the shared schemas are zod/mini, which classic's z.ZodType does not recognise.

@@ -2,27 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@owo/shared/messages';
 import { assertKobo, formatKobo, koboToNaira } from '@owo/shared/money';
 import type { AppDeps } from '../../deps';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { LedgerError, type Ledger } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
 import { auditRepository, type Actor } from '../audit/repository';
-import { limitsRepository } from '../limits/repository';
-import {
-  assertKeyFree,
-  claimKey,
-  KeyTaken,
-  replayIfUsed,
-  replayStored,
-  requestHash,
-  storeReply,
-  type RequestContext,
-} from '../purchases/idempotency';
 import type { StoredReply } from '../purchases/replies';
 import { transactionsRepository } from '../transactions/repository';
 import { toTransactionDto } from '../transactions/dto';
 
 export const MAX_OPERATOR_CREDIT_KOBO = 10_000_000 * 100;
+
+/** The second person of an approved request, named in the audit entry and the history row. */
+export interface FourEyes {
+  requestId: string;
+  requestedBy: Actor;
+  /** Why the approver let a credit pass the wallet's balance cap, when they did. */
+  capOverrideReason?: string;
+}
 
 /**
  * Who credits: an admin ({id, email}), or an operator without an account — the CLI's
@@ -35,14 +32,26 @@ export interface AdjustmentInput {
   amountKobo: number;
   reason: string;
   actor: CreditActor;
-  /**
-   * An admin's Idempotency-Key (the API's; the CLI sends none): a replay answers the first reply
-   * and moves nothing, the same key with another body is refused (422). Keys are the admin's own.
-   */
-  idempotencyKey?: string;
 }
 
 type Direction = 'credit' | 'debit';
+
+/**
+ * The ledger's refusal of a debit past the balance as the admin reads it (the wallet's balance
+ * now); any other error as it was.
+ */
+export async function debitRefusal(
+  db: DbOrTx,
+  error: unknown,
+  userId: string,
+  amountKobo: number,
+): Promise<unknown> {
+  if (!(error instanceof LedgerError) || error.code !== 'insufficient_funds') return error;
+  const wallet = await ledgerRepository.walletOf(db, userId);
+  return new AppError('INSUFFICIENT_FUNDS', {
+    message: `The wallet holds ${formatKobo(wallet?.balanceKobo ?? 0)}: a debit of ${formatKobo(amountKobo)} would take it below zero.`,
+  });
+}
 
 /**
  * The name the customer's history row carries: the admin's e-mail, or for an operator without
@@ -60,7 +69,13 @@ function creditedBy(actor: Actor): string {
  * pass on one balance. Used by `npm run cli -- credit` and the admin endpoints (corrections).
  */
 export function createAdjustmentService({ database, clock }: AppDeps, ledger: Ledger) {
-  async function write(tx: Tx, direction: Direction, input: AdjustmentInput, actor: Actor) {
+  async function write(
+    tx: Tx,
+    direction: Direction,
+    input: AdjustmentInput,
+    actor: Actor,
+    fourEyes?: FourEyes,
+  ) {
     const reason = input.reason.trim();
     const wallet = await ledgerRepository.walletOf(tx, input.userId);
     if (!wallet) throw new AppError('NOT_FOUND');
@@ -76,6 +91,9 @@ export function createAdjustmentService({ database, clock }: AppDeps, ledger: Le
       metadata: {
         note: reason,
         [direction === 'credit' ? 'creditedBy' : 'debitedBy']: creditedBy(actor),
+        ...(fourEyes
+          ? { requestedBy: creditedBy(fourEyes.requestedBy), requestId: fourEyes.requestId }
+          : {}),
         processedAt: now.toISOString(),
       },
       createdAt: now,
@@ -107,7 +125,22 @@ export function createAdjustmentService({ database, clock }: AppDeps, ledger: Le
         entity: 'user',
         entityId: input.userId,
         before: null,
-        after: { amountKobo: input.amountKobo, reason, reference: created.reference },
+        after: {
+          amountKobo: input.amountKobo,
+          reason,
+          reference: created.reference,
+          // Both people of a four-eyes adjustment: the actor approved, this one asked.
+          ...(fourEyes
+            ? {
+                requestId: fourEyes.requestId,
+                requestedBy: fourEyes.requestedBy.email,
+                approvedBy: actor.email,
+                ...(fourEyes.capOverrideReason
+                  ? { capOverrideReason: fourEyes.capOverrideReason }
+                  : {}),
+              }
+            : {}),
+        },
         reason,
       },
       now,
@@ -137,59 +170,33 @@ export function createAdjustmentService({ database, clock }: AppDeps, ledger: Le
     if (!input.reason.trim()) {
       throw new AppError('VALIDATION_FAILED', { message: 'A reason is required.' });
     }
-    // Keys belong to the admin who sent them; the CLI (no user id) has none.
-    const ctx: RequestContext | undefined =
-      input.idempotencyKey && actor.id
-        ? {
-            userId: actor.id,
-            route: `admin.${direction}`,
-            body: { userId: input.userId, amountKobo: input.amountKobo, reason: input.reason },
-            idempotencyKey: input.idempotencyKey,
-          }
-        : undefined;
-    const hash = ctx ? requestHash(ctx.route, ctx.body) : '';
-    if (ctx) {
-      const replayed = await replayIfUsed(database, ctx.userId, ctx.idempotencyKey, hash);
-      if (replayed) return replayed;
-    }
     try {
-      return await database.db.transaction(async (tx) => {
-        if (ctx) {
-          // The wallet first: a duplicate of this key that queued on the lock behind the first
-          // request sees its committed key here and replays, instead of being judged again on a
-          // balance the first request already used.
-          await limitsRepository.lockWallets(tx, [input.userId]);
-          await assertKeyFree(tx, ctx.userId, ctx.idempotencyKey);
-        }
-        const { reply, transactionId } = await write(tx, direction, input, actor);
-        if (ctx) {
-          await claimKey(tx, ctx, hash, transactionId);
-          await storeReply(tx, ctx, reply);
-        }
-        return reply;
-      });
+      return (await database.db.transaction((tx) => write(tx, direction, input, actor))).reply;
     } catch (error) {
-      if (error instanceof KeyTaken && ctx?.idempotencyKey) {
-        return replayStored(database, ctx.userId, ctx.idempotencyKey, hash);
-      }
-      if (error instanceof LedgerError && error.code === 'insufficient_funds') {
-        const wallet = await ledgerRepository.walletOf(database.db, input.userId);
-        throw new AppError('INSUFFICIENT_FUNDS', {
-          message: `The wallet holds ${formatKobo(wallet?.balanceKobo ?? 0)}: a debit of ${formatKobo(input.amountKobo)} would take it below zero.`,
-        });
-      }
-      throw error;
+      throw await debitRefusal(database.db, error, input.userId, input.amountKobo);
     }
   }
 
   return {
-    /** The reply body of an operator credit (200). */
+    /**
+     * A credit posted at once, with no second person: test and seed funding only (the harness,
+     * the bench and crash seeds). No route and no CLI command reaches it; staff go through
+     * requests (requests-service.ts, decision 0047).
+     */
     async credit(input: AdjustmentInput) {
       return (await adjust('credit', input)).body as CreditReply;
     },
-    /** The reply of a credit with its status, for the API (a replayed key answers as stored). */
-    creditReply: (input: AdjustmentInput) => adjust('credit', input),
-    debitReply: (input: AdjustmentInput) => adjust('debit', input),
+    /**
+     * The posting of an approved request, in the approval's transaction (with the wallet already
+     * locked): the history row, the ledger transfer and the audit entry naming both people.
+     */
+    post: (
+      tx: Tx,
+      direction: Direction,
+      input: AdjustmentInput,
+      approver: Actor,
+      fourEyes: FourEyes,
+    ) => write(tx, direction, input, approver, fourEyes),
   };
 }
 

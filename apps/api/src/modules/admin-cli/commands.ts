@@ -11,6 +11,8 @@ import { createLedger } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
 import { auditLedger } from '../../ledger/invariants';
 import { createAdjustmentService } from '../adjustments/service';
+import { createAdjustmentRequestService } from '../adjustments/requests-service';
+import { createLimitsService } from '../limits/service';
 import type { Actor } from '../audit/repository';
 import { recordRoleChange } from '../admin/users-service';
 
@@ -31,7 +33,12 @@ export function cliActor(): Actor {
 /** Operator actions behind `npm run cli`; they follow the same rules as the API. */
 export function createAdminCommands(deps: AppDeps) {
   const { database, clock } = deps;
-  const adjustments = createAdjustmentService(deps, createLedger(database));
+  // The CLI files requests like an admin does; an admin approves them in the app (decision 0047).
+  const requests = createAdjustmentRequestService(
+    deps,
+    createAdjustmentService(deps, createLedger(database)),
+    createLimitsService(deps),
+  );
   function normalEmail(input: string): string {
     const parsed = emailField.safeParse(input);
     if (!parsed.success) throw new Error(`Not a valid e-mail address: ${input}`);
@@ -102,14 +109,17 @@ export function createAdminCommands(deps: AppDeps) {
       if (amountKobo === null || amountKobo <= 0) throw new Error(`Not a naira amount: ${naira}`);
       const user = await usersRepository.findByEmail(database.db, email);
       if (!user) throw new Error(`No account for ${email}.`);
-      const result = await adjustments.credit({
+      const filed = await requests.file(cliActor(), {
         userId: user.id,
+        direction: 'credit',
         amountKobo,
         reason,
-        actor: cliActor(),
       });
       const wallet = await ledgerRepository.walletOf(database.db, user.id);
-      return `${result.message} to ${email}. Balance: ${formatKobo(wallet?.balanceKobo ?? 0)}`;
+      return (
+        `Requested a credit of ${formatKobo(amountKobo)} to ${email} (request ${filed.data._id}). ` +
+        `An admin must approve it on the Approvals screen. Balance: ${formatKobo(wallet?.balanceKobo ?? 0)}`
+      );
     },
 
     async auditLedger(): Promise<{ ok: boolean; report: string }> {

@@ -27,7 +27,8 @@ export function isLiveCheckSupplier(name: string): name is LiveCheckSupplier {
 }
 
 export interface LiveCheckReport {
-  supplier: LiveCheckSupplier;
+  /** A supplier's read-only calls, or `webhooks`: our webhook routes and keys (decision 0045). */
+  supplier: LiveCheckSupplier | 'webhooks';
   lines: LiveCheckLine[];
 }
 

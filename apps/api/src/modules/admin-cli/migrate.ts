@@ -5,7 +5,9 @@ import { openDatabase } from '../../db/client';
 /**
  * `cli migrate`: the forward-only migrations and nothing else (no suppliers, no sandbox), so a
  * deployment can run them once, as a step of its own, before it starts or replaces API nodes.
- * Idempotent: a database that is up to date is left as it is.
+ * Idempotent: a database that is up to date is left as it is. The release's step: its database
+ * functions are applied even over a set a node has since applied (decision 0072), which is how a
+ * function change that was reverted goes back in.
  */
 export async function migrateDatabase(config: Config): Promise<string> {
   const database = openDatabase(
@@ -14,7 +16,7 @@ export async function migrateDatabase(config: Config): Promise<string> {
       : { pgliteDir: path.join(config.dataDir, 'pg') },
   );
   try {
-    await database.migrate();
+    await database.migrate({ alwaysApplyFunctions: true });
   } finally {
     await database.close();
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   newCablePlanBody,
@@ -6,10 +6,10 @@ import {
   planPatchBody,
   utilityDiscountBody,
 } from '@owo/shared/schemas/admin';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import type { PlanKind } from './service';
+import type { Api } from '../../lib/route-validation';
 
 const optionalText = z.string().trim().min(1).max(40).optional();
 export const networkQuery = z.object({ network: optionalText });
@@ -28,7 +28,7 @@ const actorOf = (request: FastifyRequest) => {
  * shows (paths ours; the spec does not show them), plan edits, hand-added plans and the utility
  * discount. Every route checks the role on the server: reads staff, changes admin only.
  */
-export function adminProductRoutes(app: FastifyInstance, { adminProducts, guards }: Services) {
+export function adminProductRoutes(app: Api, { adminProducts, guards }: Services) {
   const admin = { onRequest: guards.requireAdmin };
   // The lists are reads: support staff see them too. A fetch writes plans, so it is admin only.
   const staff = { onRequest: guards.requireStaff };
@@ -48,33 +48,28 @@ export function adminProductRoutes(app: FastifyInstance, { adminProducts, guards
 
   // ---- lists: every plan, unavailable ones too, with the supplier's cost
   app.get(`${base}/data-plans`, { ...staff, schema: { querystring: networkQuery } }, async (r) =>
-    adminProducts.dataPlans(parse(networkQuery, r.query).network),
+    adminProducts.dataPlans(r.query.network),
   );
   app.get(`${base}/ogdams-plans`, staff, async () => adminProducts.ogdamsPlans());
   app.get(
     `${base}/vtpass/data-plans/list`,
     { ...staff, schema: { querystring: serviceQuery } },
-    async (r) => adminProducts.vtpassDataPlans(parse(serviceQuery, r.query).serviceID),
+    async (r) => adminProducts.vtpassDataPlans(r.query.serviceID),
   );
   app.get(`${base}/cable-plans`, { ...staff, schema: { querystring: cableQuery } }, async (r) =>
-    adminProducts.cablePlans(parse(cableQuery, r.query).cablename),
+    adminProducts.cablePlans(r.query.cablename),
   );
   app.get(
     `${base}/vtpass/tv-plans`,
     { ...staff, schema: { querystring: serviceQuery } },
-    async (r) => adminProducts.vtpassTvPlans(parse(serviceQuery, r.query).serviceID),
+    async (r) => adminProducts.vtpassTvPlans(r.query.serviceID),
   );
   app.get(`${base}/utility-discount`, staff, async () => adminProducts.utilityDiscount());
 
   // ---- edits: sellingPrice and/or isAvailable, each route only its own kind of plan
   const patch = (path: string, kind: PlanKind) =>
     app.patch(path, { ...admin, schema: { params: idParams, body: planPatchBody } }, async (r) =>
-      adminProducts.updatePlan(
-        actorOf(r),
-        kind,
-        parse(idParams, r.params).id,
-        parse(planPatchBody, r.body),
-      ),
+      adminProducts.updatePlan(actorOf(r), kind, r.params.id, r.body),
     );
   patch(`${base}/data-plans/:id`, 'datastationData');
   patch(`${base}/update-ogdams/:id`, 'ogdams');
@@ -85,23 +80,18 @@ export function adminProductRoutes(app: FastifyInstance, { adminProducts, guards
   // ---- plans added by hand (the spec's paths end in a slash; both spellings answer)
   for (const path of [`${base}/data-plans`, `${base}/data-plans/`]) {
     app.post(path, { ...admin, schema: { body: newDataPlanBody } }, async (r, reply) =>
-      reply
-        .status(201)
-        .send(await adminProducts.addDataPlan(actorOf(r), parse(newDataPlanBody, r.body))),
+      reply.status(201).send(await adminProducts.addDataPlan(actorOf(r), r.body)),
     );
   }
   for (const path of [`${base}/cable-plans`, `${base}/cable-plans/`]) {
     app.post(path, { ...admin, schema: { body: newCablePlanBody } }, async (r, reply) =>
-      reply
-        .status(201)
-        .send(await adminProducts.addCablePlan(actorOf(r), parse(newCablePlanBody, r.body))),
+      reply.status(201).send(await adminProducts.addCablePlan(actorOf(r), r.body)),
     );
   }
 
   app.put(
     `${base}/utility-discount`,
     { ...admin, schema: { body: utilityDiscountBody } },
-    async (r) =>
-      adminProducts.setUtilityDiscount(actorOf(r), parse(utilityDiscountBody, r.body).percentage),
+    async (r) => adminProducts.setUtilityDiscount(actorOf(r), r.body.percentage),
   );
 }

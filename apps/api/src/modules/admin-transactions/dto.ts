@@ -1,6 +1,7 @@
 import type { AdminTransactionDto, OrderAction } from '@owo/shared/api-types';
 import { koboToNaira } from '@owo/shared/money';
 import { toTransactionDto } from '../transactions/dto';
+import { decisionHint } from './decision-hint';
 import type { ActionView, AdminListRow } from './repository';
 
 /**
@@ -17,13 +18,29 @@ export function allowedActionsOf(row: AdminListRow, actions: ActionView[]): Orde
   return [];
 }
 
+/**
+ * An open order waits for an admin when it is older than the needs-a-decision age, or when no
+ * documented lookup can settle it (needs_decision_at).
+ */
+export function needsDecision(
+  order: { state: string; createdAt: Date; needsDecisionAt: Date | null },
+  needsDecisionBefore: Date | undefined,
+): boolean {
+  if (order.state !== 'processing' && order.state !== 'pending') return false;
+  if (order.needsDecisionAt) return true;
+  return needsDecisionBefore !== undefined && order.createdAt < needsDecisionBefore;
+}
+
 export function toAdminTransactionDto(
   row: AdminListRow,
   actions: ActionView[],
   /** Orders created before this wait for an admin's decision. */
   needsDecisionBefore?: Date,
+  /** The needs-a-decision age in hours, for the "why" text. */
+  afterHours = 0,
 ): AdminTransactionDto {
   const { customer, order } = row;
+  const waiting = order ? needsDecision(order, needsDecisionBefore) : false;
   return {
     ...toTransactionDto(row.transaction),
     user: {
@@ -43,10 +60,8 @@ export function toAdminTransactionDto(
             attempts: order.attempts,
             lastDescription: order.lastDescription,
             lastAnswer: order.lastAnswer ?? null,
-            needsDecision:
-              (order.state === 'processing' || order.state === 'pending') &&
-              needsDecisionBefore !== undefined &&
-              order.createdAt < needsDecisionBefore,
+            needsDecision: waiting,
+            decision: waiting ? decisionHint(order, afterHours) : null,
           },
         }
       : {}),

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerTransfers, orderActions, purchases, transactions, users } from '../../db/schema';
 
@@ -58,6 +71,9 @@ function listSelect(db: DbOrTx) {
 
 export type AdminListRow = Awaited<ReturnType<typeof listSelect>>[number];
 
+/** Who an action without an admin shows as: the supplier's own notice (its webhook). */
+export const SUPPLIER_ACTOR = 'supplier webhook';
+
 export interface ActionView {
   transactionId: string;
   action: OrderActionKind;
@@ -98,9 +114,10 @@ export const adminTransactionsRepository = {
    * them.
    */
   async needingDecision(db: DbOrTx, createdBefore: Date, limit: number, offset: number) {
+    // Past the age, or with nothing any lookup can learn (needs_decision_at, migration 0022).
     const where = and(
       inArray(purchases.state, ['processing', 'pending']),
-      lt(purchases.createdAt, createdBefore),
+      or(lt(purchases.createdAt, createdBefore), isNotNull(purchases.needsDecisionAt)),
     );
     const [items, [total]] = await Promise.all([
       listSelect(db)
@@ -125,12 +142,13 @@ export const adminTransactionsRepository = {
       .select({
         transactionId: orderActions.transactionId,
         action: orderActions.action,
-        actorEmail: users.email,
+        // No actor: the supplier took the order back itself (decision 0044).
+        actorEmail: sql<string>`coalesce(${users.email}, ${SUPPLIER_ACTOR})`,
         reason: orderActions.reason,
         createdAt: orderActions.createdAt,
       })
       .from(orderActions)
-      .innerJoin(users, eq(users.id, orderActions.actorId))
+      .leftJoin(users, eq(users.id, orderActions.actorId))
       .where(inArray(orderActions.transactionId, transactionIds))
       .orderBy(asc(orderActions.createdAt), asc(orderActions.id));
   },
@@ -145,7 +163,8 @@ export const adminTransactionsRepository = {
     values: {
       transactionId: string;
       action: OrderActionKind;
-      actorId: string;
+      /** Null for a supplier's own reversal notice. */
+      actorId: string | null;
       reason: string;
       createdAt: Date;
     },

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   adminTransactionsQuery,
@@ -7,24 +6,15 @@ import {
   pageQuery,
 } from '@owo/shared/schemas/admin';
 import { AppError } from '../../errors';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-
-export const idParams = z.object({ id: z.uuid() });
+import { refusedAs, type Api } from '../../lib/route-validation';
 
 /** A malformed id names no transaction: the same 404 as an unknown one. */
-function transactionId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw new AppError('NOT_FOUND');
-  return parsed.data.id;
-}
+export const idParams = refusedAs(z.object({ id: z.uuid() }), () => new AppError('NOT_FOUND'));
 
 /** Admin: every customer's transactions, and Approve / Refund / Reverse on purchases. */
-export function adminTransactionRoutes(
-  app: FastifyInstance,
-  { adminTransactions, guards }: Services,
-) {
+export function adminTransactionRoutes(app: Api, { adminTransactions, guards }: Services) {
   const admin = { onRequest: guards.requireAdmin };
   // Support staff search and open orders; only admins move money on them.
   const staff = { onRequest: guards.requireStaff };
@@ -36,26 +26,26 @@ export function adminTransactionRoutes(
   app.get(
     '/admin/transactions',
     { ...staff, schema: { querystring: adminTransactionsQuery } },
-    async (request) => adminTransactions.list(parse(adminTransactionsQuery, request.query)),
+    async (request) => adminTransactions.list(request.query),
   );
 
   app.get(
     '/admin/orders/needs-decision',
     { ...staff, schema: { querystring: pageQuery } },
-    async (request) => adminTransactions.needsDecision(parse(pageQuery, request.query).page),
+    async (request) => adminTransactions.needsDecision(request.query.page),
   );
 
   app.get('/admin/transactions/:id', { ...staff, schema: { params: idParams } }, async (request) =>
-    adminTransactions.get(transactionId(request.params)),
+    adminTransactions.get(request.params.id),
   );
 
   app.post(
     '/admin/transactions/:id/approve',
     { ...admin, schema: { params: idParams, body: approveBody } },
     async (request) => {
-      const id = transactionId(request.params);
-      const { reason } = parse(approveBody, request.body);
-      return adminTransactions.approve(actor(request), id, reason);
+      const id = request.params.id;
+      const { reason, token } = request.body;
+      return adminTransactions.approve(actor(request), id, reason, token);
     },
   );
 
@@ -63,8 +53,8 @@ export function adminTransactionRoutes(
     '/admin/transactions/:id/refund',
     { ...admin, schema: { params: idParams, body: orderActionBody } },
     async (request) => {
-      const id = transactionId(request.params);
-      const { reason } = parse(orderActionBody, request.body);
+      const id = request.params.id;
+      const { reason } = request.body;
       return adminTransactions.refund(actor(request), id, reason);
     },
   );
@@ -73,8 +63,8 @@ export function adminTransactionRoutes(
     '/admin/transactions/:id/reverse',
     { ...admin, schema: { params: idParams, body: orderActionBody } },
     async (request) => {
-      const id = transactionId(request.params);
-      const { reason } = parse(orderActionBody, request.body);
+      const id = request.params.id;
+      const { reason } = request.body;
       return adminTransactions.reverse(actor(request), id, reason);
     },
   );

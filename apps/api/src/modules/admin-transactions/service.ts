@@ -4,22 +4,22 @@ import type {
   NeedsDecisionReply,
   OrderAction,
 } from '@owo/shared/api-types';
+import { delivered } from '@owo/providers/outcome';
 import type { PurchaseOutcome } from '@owo/providers/types';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { ADMIN_TRANSACTIONS_PAGE_SIZE, LAGOS_OFFSET_MS } from '@owo/shared/constants';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Ledger, Transfer } from '../../ledger/ledger';
-import { ledgerRepository } from '../../ledger/repository';
+import type { Ledger } from '../../ledger/ledger';
 import type { Actor } from '../audit/repository';
 import { auditRepository } from '../audit/repository';
 import type { PurchaseRow } from '../purchases/repository';
 import { answerOf, type Settlement } from '../purchases/settlement';
 import { requerySupplier } from '../purchases/supplier-calls';
 import { lagosMonthWindow } from '../transactions/history-service';
-import { transactionsRepository } from '../transactions/repository';
-import { toAdminTransactionDto } from './dto';
+import { needsDecision as waitsForAdmin, toAdminTransactionDto } from './dto';
+import { reverseDeliveredOrder } from './reversal';
 import {
   adminTransactionsRepository as repo,
   type ActionView,
@@ -86,6 +86,7 @@ export function createAdminTransactionService(
   const { database, clock, providers } = deps;
   /** Open orders created before this are past the automatic requeries: an admin decides. */
   const decisionCutoff = () => new Date(clock.now().getTime() - deps.config.needsDecisionAfterMs);
+  const afterHours = () => deps.config.needsDecisionAfterMs / 3_600_000;
 
   async function load(id: string) {
     const row = await repo.findOne(database.db, id);
@@ -98,7 +99,7 @@ export function createAdminTransactionService(
     return {
       success: true,
       message: adminMessages.orderActionDone[action],
-      data: toAdminTransactionDto(row, actions, decisionCutoff()),
+      data: toAdminTransactionDto(row, actions, decisionCutoff(), afterHours()),
     };
   }
 
@@ -117,8 +118,10 @@ export function createAdminTransactionService(
   });
 
   /** Requeries an open order (the reconciler's own call) before an admin acts on it. */
-  async function openOrder(id: string, action: 'approve' | 'refund') {
+  async function openOrder(actor: { id: string }, id: string, action: 'approve' | 'refund') {
     const { row, actions } = await load(id);
+    // Nobody decides on their own order: a refund moves money to the decider (decision 0047).
+    if (row.transaction.userId === actor.id) throw new AppError('ORDER_OWN');
     if (!row.order || !isOpen(row.order)) throw refusal(action, row, actions);
     const order = row.order;
     // The paying request may still be waiting on the supplier, which may not know the order yet
@@ -151,6 +154,7 @@ export function createAdminTransactionService(
           item,
           actions.filter((a) => a.transactionId === item.transaction.id),
           cutoff,
+          afterHours(),
         ),
       ),
       pagination: {
@@ -181,7 +185,7 @@ export function createAdminTransactionService(
       return {
         success: true,
         message: '',
-        data: toAdminTransactionDto(row, actions, decisionCutoff()),
+        data: toAdminTransactionDto(row, actions, decisionCutoff(), afterHours()),
       };
     },
 
@@ -197,13 +201,26 @@ export function createAdminTransactionService(
       );
       return {
         ...(await pageReply(items, total, page, cutoff)),
-        afterHours: deps.config.needsDecisionAfterMs / 3_600_000,
+        afterHours: afterHours(),
       };
     },
 
-    async approve(actor: Actor & { id: string }, id: string, reason: string) {
-      const { row, order, outcome } = await openOrder(id, 'approve');
-      if (outcome.status === 'pending') throw new AppError('ORDER_STILL_PENDING');
+    /**
+     * `token`: a prepaid meter the supplier confirmed without its token is approved with the token
+     * the admin read from the supplier's records; the supplier's own token, when it gives one, wins.
+     */
+    async approve(actor: Actor & { id: string }, id: string, reason: string, token?: string) {
+      const { row, order, outcome: answer } = await openOrder(actor, id, 'approve');
+      const outcome: PurchaseOutcome =
+        answer.status === 'pending' && answer.awaitingToken && token
+          ? delivered(`${answer.description}; token given by an admin`, answer.raw, {
+              providerReference: answer.providerReference,
+              token,
+            })
+          : answer;
+      if (outcome.status === 'pending') {
+        throw new AppError(outcome.awaitingToken ? 'ORDER_NEEDS_TOKEN' : 'ORDER_STILL_PENDING');
+      }
       if (outcome.status === 'failed') {
         // The ordinary automatic refund, as the reconciler would have done.
         if (!(await settlement.settle(order, outcome))) await resolvedMeanwhile(id, 'approve');
@@ -219,7 +236,7 @@ export function createAdminTransactionService(
     },
 
     async refund(actor: Actor & { id: string }, id: string, reason: string) {
-      const { row, order, outcome } = await openOrder(id, 'refund');
+      const { row, order, outcome } = await openOrder(actor, id, 'refund');
       if (outcome.status === 'delivered') {
         // The customer got it after all: settle it, and the admin may reverse it if need be.
         if (!(await settlement.settle(order, outcome))) await resolvedMeanwhile(id, 'refund');
@@ -232,7 +249,7 @@ export function createAdminTransactionService(
       // Still unclear. A pending answer is no failure: the supplier may deliver yet (an order
       // that answered "pending" a moment ago usually does). Only an order past the automatic
       // requeries — in the "needs a decision" queue — may be refunded on the admin's word.
-      if (order.createdAt >= decisionCutoff()) throw new AppError('ORDER_REFUND_NEEDS_ANSWER');
+      if (!waitsForAdmin(order, decisionCutoff())) throw new AppError('ORDER_REFUND_NEEDS_ANSWER');
       const forced = await settlement.settle(
         order,
         { status: 'failed', description: `refunded by an admin: ${reason}`, raw: outcome.raw },
@@ -245,51 +262,29 @@ export function createAdminTransactionService(
 
     async reverse(actor: Actor & { id: string }, id: string, reason: string) {
       await database.db.transaction(async (tx) => {
-        const row = await repo.findOne(tx, id);
-        if (!row) throw new AppError('NOT_FOUND');
-        const order = row.order;
-        if (!order || order.state !== 'delivered') {
-          throw refusal('reverse', row, await repo.actionsFor(tx, [id]));
+        // Nobody reverses an order of their own wallet (four eyes on staff money).
+        const owned = await repo.findOne(tx, id);
+        if (owned && owned.transaction.userId === actor.id) throw new AppError('ORDER_OWN');
+        const result = await reverseDeliveredOrder(
+          tx,
+          ledger,
+          { transactionId: id, actorId: actor.id, reason, at: clock.now() },
+          async (tx, { original, order, credit }) => {
+            await auditRepository.record(tx, actor, {
+              action: 'order.reverse',
+              entity: 'transaction',
+              entityId: id,
+              before: stateOf(original, order),
+              after: { status: original.status, state: order.state, reversal: credit.reference },
+              reason,
+            });
+          },
+        );
+        if (result.kind === 'not-found') throw new AppError('NOT_FOUND');
+        if (result.kind === 'already-reversed') throw new AppError('ORDER_ALREADY_ACTED');
+        if (result.kind === 'not-delivered') {
+          throw refusal('reverse', result.row, await repo.actionsFor(tx, [id]));
         }
-        // First the claim: a racing reverse waits here for this one and then finds it taken.
-        const actionId = await repo.claimAction(tx, {
-          transactionId: id,
-          action: 'reverse',
-          actorId: actor.id,
-          reason,
-          createdAt: clock.now(),
-        });
-        if (!actionId) throw new AppError('ORDER_ALREADY_ACTED');
-
-        const original = row.transaction;
-        const at = clock.now();
-        const credit = await transactionsRepository.insert(tx, {
-          userId: original.userId,
-          type: 'credit',
-          serviceType: 'reversal',
-          amountKobo: order.sellingKobo,
-          status: 'success',
-          reference: `REV-${original.reference}`,
-          description: `Reversal: ${original.description}`.slice(0, 500),
-          metadata: { reversalOf: original.reference, processedAt: at.toISOString() },
-          createdAt: at,
-          updatedAt: at,
-        });
-        await repo.setActionResult(tx, actionId, credit.id);
-        await transactionsRepository.mergeMetadata(tx, id, {
-          reversedAt: at.toISOString(),
-          reversalReference: credit.reference,
-        });
-        await auditRepository.record(tx, actor, {
-          action: 'order.reverse',
-          entity: 'transaction',
-          entityId: id,
-          before: stateOf(original, order),
-          after: { status: original.status, state: order.state, reversal: credit.reference },
-          reason,
-        });
-        // Last: the shared system rows stay locked only from here to the commit.
-        await ledger.apply(tx, await reversalTransfers(tx, order, credit.id));
       });
       return reply(id, 'reverse');
     },
@@ -337,44 +332,6 @@ export function createAdminTransactionService(
     });
     // Unreachable while settle's conditional update admits one resolver; rolls back if not.
     if (!claimed) throw new AppError('ORDER_ALREADY_ACTED');
-  }
-
-  /**
-   * The order's postings, mirrored to the wallet: the cost back out of the supplier float shard it
-   * went to, the margin out of the revenue shard. When the order was sold below cost, revenue
-   * carried the loss: the float returns the selling price to the wallet and the loss to revenue.
-   * The wallet always gets exactly what the customer paid.
-   */
-  async function reversalTransfers(
-    tx: Tx,
-    order: PurchaseRow,
-    creditId: string,
-  ): Promise<Transfer[]> {
-    const wallet = await ledgerRepository.walletOf(tx, order.userId);
-    if (!wallet) throw new Error(`wallet of ${order.userId} is missing`);
-    const postings = await repo.postingsOf(tx, order.transactionId);
-    const cost = postings.find((p) => p.code === 'purchase_cost');
-    const margin = postings.find((p) => p.code === 'purchase_margin');
-    const loss = postings.find((p) => p.code === 'purchase_margin_loss');
-    if (!cost) throw new Error(`delivered order ${order.transactionId} has no cost posting`);
-    const move = (debit: string, credit: string, amountKobo: number): Transfer => ({
-      debitAccountId: debit,
-      creditAccountId: credit,
-      amountKobo,
-      code: 'order_reversal',
-      transactionId: creditId,
-    });
-    const float = cost.creditAccountId;
-    const transfers = [move(float, wallet.id, cost.amountKobo - (loss?.amountKobo ?? 0))];
-    if (margin) transfers.push(move(margin.creditAccountId, wallet.id, margin.amountKobo));
-    if (loss) transfers.push(move(float, loss.debitAccountId, loss.amountKobo));
-    const toWallet = transfers
-      .filter((t) => t.creditAccountId === wallet.id)
-      .reduce((sum, t) => sum + t.amountKobo, 0);
-    if (toWallet !== order.sellingKobo) {
-      throw new Error(`order ${order.transactionId}: postings do not add up to the selling price`);
-    }
-    return transfers;
   }
 }
 

@@ -1,17 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_REASON_MAX, ROLES } from '@owo/shared/constants';
 import { AppError } from '../../errors';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { historyQuery } from '../transactions/routes';
+import { refusedAs, type Api } from '../../lib/route-validation';
 
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   search: z.string().trim().max(100).optional(),
 });
-export const idParams = z.object({ id: z.uuid() });
+/** A malformed id names no user: the same 404 as an unknown one. */
+export const idParams = refusedAs(z.object({ id: z.uuid() }), () => new AppError('NOT_FOUND'));
 export const statusBody = z.object({
   reason: z
     .string({ error: 'A reason is required.' })
@@ -23,24 +23,17 @@ export const roleBody = z.object({
   role: z.enum(ROLES, { error: 'Role must be user, admin or support.' }),
 });
 
-/** A malformed id names no user: the same 404 as an unknown one. */
-function userIdOf(request: FastifyRequest): string {
-  const params = idParams.safeParse(request.params);
-  if (!params.success) throw new AppError('NOT_FOUND');
-  return params.data.id;
-}
-
 /**
  * Admin: the customer list (staff may read it), a customer's profile and statement, suspension
  * and role changes (admins only), each checked on the server.
  */
-export function adminUserRoutes(app: FastifyInstance, services: Services) {
+export function adminUserRoutes(app: Api, services: Services) {
   const { adminUsers, adminUserStatus, history, guards } = services;
   app.get(
     '/admin/users',
     { onRequest: guards.requireStaff, schema: { querystring: listQuery } },
     async (request) => {
-      return adminUsers.list(parse(listQuery, request.query));
+      return adminUsers.list(request.query);
     },
   );
 
@@ -48,8 +41,8 @@ export function adminUserRoutes(app: FastifyInstance, services: Services) {
     '/admin/users/:id/role',
     { onRequest: guards.requireAdmin, schema: { params: idParams, body: roleBody } },
     async (request) => {
-      const id = userIdOf(request);
-      const { role } = parse(roleBody, request.body);
+      const id = request.params.id;
+      const { role } = request.body;
       const { user } = authOf(request);
       return adminUsers.setRole({ id: user.id, email: user.email }, id, role);
     },
@@ -58,7 +51,7 @@ export function adminUserRoutes(app: FastifyInstance, services: Services) {
   app.get(
     '/admin/users/:id',
     { onRequest: guards.requireStaff, schema: { params: idParams } },
-    async (request) => adminUsers.profile(userIdOf(request)),
+    async (request) => adminUsers.profile(request.params.id),
   );
 
   // The customer's History, with the same filters (year, month, search) and page sizes. Support
@@ -67,8 +60,8 @@ export function adminUserRoutes(app: FastifyInstance, services: Services) {
     '/admin/users/:id/transactions',
     { onRequest: guards.requireStaff, schema: { params: idParams, querystring: historyQuery } },
     async (request) => {
-      const id = userIdOf(request);
-      const query = parse(historyQuery, request.query);
+      const id = request.params.id;
+      const query = request.query;
       await adminUsers.assertExists(id);
       return history.list(id, query);
     },
@@ -79,8 +72,8 @@ export function adminUserRoutes(app: FastifyInstance, services: Services) {
       `/admin/users/:id/${action}`,
       { onRequest: guards.requireAdmin, schema: { params: idParams, body: statusBody } },
       async (request) => {
-        const id = userIdOf(request);
-        const { reason } = parse(statusBody, request.body);
+        const id = request.params.id;
+        const { reason } = request.body;
         const { user } = authOf(request);
         return adminUserStatus[action]({ id: user.id, email: user.email }, id, reason);
       },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { SwapDto } from '@owo/shared/api-types';
 import { koboToNaira } from '@owo/shared/money';
 import type { SwapView } from './repository';
-import { allowedAdminActions } from './state-machine';
+import { allowedAdminActions, ownerCanCancel } from './state-machine';
 
 /**
  * The spec's Airtime swap entity: naira at the edge, kobo inside. Admin replies carry
@@ -41,6 +41,7 @@ export function toSwapDto({ swap, owner, verifier }: SwapView, forAdmin = false)
     adminNote: swap.adminNote,
     ...(swap.adminNote ? { note: swap.adminNote } : {}),
     payoutReference: swap.payoutReference,
+    canCancel: ownerCanCancel(swap.status, swap.paymentMethod),
     ...(forAdmin ? { allowedActions: allowedAdminActions(swap.status, swap.paymentMethod) } : {}),
   };
 }

@@ -1,25 +1,28 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '@owo/shared/messages';
 import { swapCreateSchema, swapPageQuery } from '@owo/shared/schemas/airtime-swap';
 import { AppError } from '../../errors';
-import { parse } from '../../lib/validate';
+import { refusedAs } from '../../lib/route-validation';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { fill, fileLabel } from './dto';
+import type { Api } from '../../lib/route-validation';
 
 /** A swap is named by its reference (SWP-XXXXXXXX) or its uuid; anything else is refused. */
 export const SWAP_REF =
   /^(SWP-[A-Z0-9]{8}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** The path parameter as documented; swapRef() below is what the handlers run. */
-export const swapParams = z.object({ swapId: z.string().regex(SWAP_REF) });
-
-export function swapRef(params: unknown): string {
-  const ref = (params as { swapId?: unknown } | undefined)?.swapId;
-  if (typeof ref !== 'string' || !SWAP_REF.test(ref)) throw new AppError('SWAP_ID_INVALID');
-  return /^SWP-/i.test(ref) ? ref.toUpperCase() : ref.toLowerCase();
-}
+/** The path parameter, written as stored: SWP- references upper case, uuids lower case. */
+export const swapParams = refusedAs(
+  z.object({
+    swapId: z
+      .string()
+      .regex(SWAP_REF)
+      .transform((ref) => (/^SWP-/i.test(ref) ? ref.toUpperCase() : ref.toLowerCase())),
+  }),
+  () => new AppError('SWAP_ID_INVALID'),
+);
 
 /**
  * The `screenshot` file of a multipart body. Past 5 MB the plugin throws FST_REQ_FILE_TOO_LARGE
@@ -55,21 +58,20 @@ async function readScreenshot(request: FastifyRequest) {
 }
 
 /** The customer's airtime-to-cash calls (spec 2 §7). Thin: validate, call the service, reply. */
-export function airtimeSwapRoutes(app: FastifyInstance, { airtimeSwaps, guards }: Services) {
+export function airtimeSwapRoutes(app: Api, { airtimeSwaps, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
   const userId = (request: FastifyRequest) => authOf(request).user.id;
 
   app.post('/airtime-swap', { ...auth, schema: { body: swapCreateSchema } }, async (request) =>
-    airtimeSwaps.create(userId(request), parse(swapCreateSchema, request.body)),
+    airtimeSwaps.create(userId(request), request.body),
   );
 
   app.post(
     '/airtime-swap/:swapId/upload',
     { ...auth, schema: { params: swapParams } },
     async (request) => {
-      const ref = swapRef(request.params);
       const file = await readScreenshot(request);
-      return airtimeSwaps.upload(userId(request), ref, file);
+      return airtimeSwaps.upload(userId(request), request.params.swapId, file);
     },
   );
 
@@ -89,6 +91,6 @@ export function airtimeSwapRoutes(app: FastifyInstance, { airtimeSwaps, guards }
   app.get(
     '/airtime-swap/get-swaps',
     { ...auth, schema: { querystring: swapPageQuery } },
-    async (request) => airtimeSwaps.page(userId(request), parse(swapPageQuery, request.query).page),
+    async (request) => airtimeSwaps.page(userId(request), request.query.page),
   );
 }

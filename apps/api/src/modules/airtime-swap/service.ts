@@ -63,6 +63,9 @@ function refused(action: SwapAction, status: SwapStatus): AppError {
       message: messages.swapScreenshotAlreadyUploaded,
     });
   }
+  if (action === 'cancel' && status === 'AWAITING_VERIFICATION') {
+    return new AppError('SWAP_TRANSITION_REFUSED', { message: messages.swapCancelAfterUpload });
+  }
   return new AppError('SWAP_TRANSITION_REFUSED', {
     message: fill(messages.swapTransitionRefused, { action: ACTION_WORDS[action], status }),
   });
@@ -366,7 +369,7 @@ export function createAirtimeSwapService(
       };
     },
 
-    /** The owner cancels their unfinished swap (only before an admin has approved it). */
+    /** The owner cancels their unfinished swap: only before the screenshot is uploaded (0054). */
     async clearPending(userId: string) {
       const view = await swapsRepository.findOpenView(db(), userId);
       if (!view) throw new AppError('SWAP_NOT_FOUND', { message: messages.swapNoPending });

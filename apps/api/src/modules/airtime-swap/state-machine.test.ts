@@ -18,8 +18,6 @@ const ALLOWED: [SwapStatus, SwapAction, 'wallet' | 'bank', SwapStatus][] = [
   ['PENDING_TRANSFER', 'upload', 'bank', 'AWAITING_VERIFICATION'],
   ['PENDING_TRANSFER', 'cancel', 'wallet', 'CANCELLED'],
   ['PENDING_TRANSFER', 'cancel', 'bank', 'CANCELLED'],
-  ['AWAITING_VERIFICATION', 'cancel', 'wallet', 'CANCELLED'],
-  ['AWAITING_VERIFICATION', 'cancel', 'bank', 'CANCELLED'],
   ['PENDING_TRANSFER', 'reject', 'wallet', 'REJECTED'],
   ['PENDING_TRANSFER', 'reject', 'bank', 'REJECTED'],
   ['AWAITING_VERIFICATION', 'reject', 'wallet', 'REJECTED'],

@@ -11,9 +11,11 @@ import type { SwapAdminAction, SwapPaymentMethod } from '@owo/shared/schemas/air
  *                                            ──approve──▶ PROCESSING (bank payout, reference given)
  *   PROCESSING ──complete──▶ COMPLETED (bank payout made, reference given)
  *   PENDING_TRANSFER | AWAITING_VERIFICATION ──reject──▶ REJECTED
- *   PENDING_TRANSFER | AWAITING_VERIFICATION ──cancel (the owner)──▶ CANCELLED
+ *   PENDING_TRANSFER ──cancel (the owner)──▶ CANCELLED
  *
- * COMPLETED, REJECTED and CANCELLED are final.
+ * COMPLETED, REJECTED and CANCELLED are final. Once the screenshot is uploaded the airtime has
+ * been sent: only an admin decides the swap then (approve or reject), never a cancel that would
+ * keep the customer's airtime and pay nothing (decision 0054).
  */
 
 export type SwapAction = SwapAdminAction | 'upload' | 'cancel';
@@ -43,7 +45,7 @@ export function nextStatus(
     case 'upload':
       return from === 'PENDING_TRANSFER' ? 'AWAITING_VERIFICATION' : null;
     case 'cancel':
-      return BEFORE_VERIFICATION.includes(from) ? 'CANCELLED' : null;
+      return from === 'PENDING_TRANSFER' ? 'CANCELLED' : null;
     case 'reject':
       return BEFORE_VERIFICATION.includes(from) ? 'REJECTED' : null;
     case 'approve':
@@ -55,6 +57,11 @@ export function nextStatus(
 }
 
 const ADMIN_ACTIONS: readonly SwapAdminAction[] = ['approve', 'reject', 'complete'];
+
+/** Whether the owner may still cancel: only before the proof of transfer is uploaded. */
+export function ownerCanCancel(status: SwapStatus, method: SwapPaymentMethod): boolean {
+  return nextStatus(status, 'cancel', method) !== null;
+}
 
 /** What an admin may do to a swap now (the admin screen shows only these buttons). */
 export function allowedAdminActions(

@@ -23,6 +23,7 @@ import {
   type LowBalanceSource,
 } from './conditions';
 import { alertMail } from './mail';
+import { adjustmentsWaiting, refundedOrdersDelivered } from './staff-money-conditions';
 import { alertsRepository, type ActiveCondition, type AlertIncidentRow } from './repository';
 
 export const ALERT_SETTINGS_KEY = 'alert_settings';
@@ -92,8 +93,15 @@ export function createAlertService(
   }
 
   async function evaluate(settings: AlertSettings, now: Date) {
-    const kinds: AlertKind[] = ['orders_pending', 'supplier_failure_rate'];
+    const kinds: AlertKind[] = [
+      'orders_pending',
+      'supplier_failure_rate',
+      'adjustments_waiting',
+      'refunded_order_delivered',
+    ];
     const active = [
+      ...(await adjustmentsWaiting(db)),
+      ...(await refundedOrdersDelivered(db)),
       ...(settings.pendingOrders.enabled
         ? await pendingOrders(db, settings.pendingOrders, now)
         : []),

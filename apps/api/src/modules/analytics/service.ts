@@ -35,7 +35,9 @@ function windowOf(w: PeriodWindow) {
  * day that is rolled up meanwhile is counted once. Kobo inside, naira in the replies.
  */
 export function createAnalyticsService({ database, clock }: AppDeps) {
-  const db = database.db;
+  // Read at each query, not kept: with DATABASE_READ_URL it is the replica or, on fallback, the
+  // primary (db/replica-reads.ts).
+  const db = () => database.db;
 
   const revenueAccounts = revenueAccountsOnce();
 
@@ -45,7 +47,7 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
    * revenue and counts come from the transactions rows alone.
    */
   function readFigures(window: PeriodWindow, want: { profit: boolean; reversed?: boolean }) {
-    return db.transaction(
+    return db().transaction(
       async (tx: DbOrTx) => {
         await analyticsRepository.withoutJit(tx);
         const first = window.days[0] ?? '';
@@ -104,7 +106,7 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
 
   async function users(): Promise<UsersFigures> {
     const today = periodWindow('daily', clock.now());
-    const u = await analyticsRepository.userFigures(db, { from: today.from, to: today.to });
+    const u = await analyticsRepository.userFigures(db(), { from: today.from, to: today.to });
     return {
       totalUsers: u.totalUsers,
       transactingUsers: { daily: u.transactingUsers },
@@ -190,7 +192,7 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
     },
 
     async totalBalance(): Promise<TotalBalanceReply> {
-      const kobo = await analyticsRepository.totalWalletBalance(db);
+      const kobo = await analyticsRepository.totalWalletBalance(db());
       return { success: true, data: { totalBalance: koboToNaira(kobo) } };
     },
 

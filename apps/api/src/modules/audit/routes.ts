@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { auditQuery } from '@owo/shared/schemas/admin';
-import { parse } from '../../lib/validate';
 import type { Services } from '../../services';
+import type { Api } from '../../lib/route-validation';
 
 /** Admin: the audit log (who changed what), newest first. Admin role checked on the server. */
-export function auditRoutes(app: FastifyInstance, { audit, guards }: Services) {
+export function auditRoutes(app: Api, { audit, guards }: Services) {
   app.get(
     '/admin/audit',
     { onRequest: guards.requireStaff, schema: { querystring: auditQuery } },
-    async (request) => audit.list(parse(auditQuery, request.query)),
+    async (request) => audit.list(request.query),
   );
 }

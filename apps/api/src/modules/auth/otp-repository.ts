@@ -66,6 +66,14 @@ export const otpRepository = {
     return row;
   },
 
+  /** Gives a right answer's try back (a check that did not use the code, decision 0059). */
+  async returnAttempt(db: DbOrTx, id: string): Promise<void> {
+    await db
+      .update(otpCodes)
+      .set({ attempts: sql`greatest(${otpCodes.attempts} - 1, 0)` })
+      .where(eq(otpCodes.id, id));
+  },
+
   /** A wrong last try: the code is used up. */
   async burn(db: DbOrTx, id: string, now: Date): Promise<void> {
     await db

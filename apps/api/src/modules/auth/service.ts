@@ -5,7 +5,9 @@ import { AppError } from '../../errors';
 import { decoy, hashSecret, verifySecret } from '../../lib/hashing';
 import { claim, clear, limitError, release, type LimitRule } from '../throttle/limiter';
 import { toUserDto } from '../users/dto';
+import { assertPasswordIsNew, replacePassword } from '../users/password-history';
 import { usersRepository, type UserRow } from '../users/repository';
+import { isFamiliarAddress } from './familiar-address';
 import { createGoogleVerifier } from './google-verifier';
 import type { OtpService } from './otp-service';
 import type { SessionService } from './session-service';
@@ -19,21 +21,24 @@ export interface ClientMeta {
 /** Failed logins allowed from one address in the window, across all accounts. */
 const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 /**
- * Failed logins allowed at one account in the window from all addresses together. Above the
- * per-address-and-account limit (LOGIN_MAX_FAILURES), so one guessing address cannot lock the
- * owner out; a guesser needs four addresses to (decision 0016).
+ * Failed logins allowed at one account in the window from all unfamiliar addresses together: the
+ * ceiling on a guess spread over many addresses (decision 0016). It does not apply at the owner's
+ * familiar addresses (decision 0050), so strangers filling it cannot lock the owner out there.
  */
 const LOGIN_MAX_FAILURES_PER_ACCOUNT = 4 * LOGIN_MAX_FAILURES;
 
 /**
  * The login limits, claimed before the password is checked (throttle/limiter.ts): a burst cannot
- * have more passwords checked than the limits allow. `login:email:` is the account's key.
+ * have more passwords checked than the limits allow. `login:email:` is the account's key, counted
+ * and applied only away from the owner's familiar addresses.
  */
-function loginRules(email: string, ip: string): LimitRule[] {
+function loginRules(email: string, ip: string, familiar: boolean): LimitRule[] {
   const windowMs = LOGIN_FAILURE_WINDOW_MS;
   return [
     { key: `login:ip+email:${ip}:${email}`, max: LOGIN_MAX_FAILURES, windowMs },
-    { key: `login:email:${email}`, max: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs },
+    ...(familiar
+      ? []
+      : [{ key: `login:email:${email}`, max: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs }]),
     { key: `login:ip:${ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs },
   ];
 }
@@ -71,6 +76,8 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
       }
       if (!user.isVerified)
         await usersRepository.update(database.db, user.id, { isVerified: true });
+      // The mailbox's owner: strangers' wrong passwords no longer hold the account back.
+      await clear(database.db, `login:email:${email}`);
       return signedIn(user, meta, messages.loginSuccess);
     },
 
@@ -111,7 +118,9 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
     },
 
     async login(email: string, password: string, meta: ClientMeta) {
-      const granted = await claim(database.db, loginRules(email, meta.ip), clock.now());
+      const now = clock.now();
+      const familiar = await isFamiliarAddress(database.db, email, meta.ip, now);
+      const granted = await claim(database.db, loginRules(email, meta.ip, familiar), now);
       if (!granted.ok) throw limitError(granted, 'LOGIN_THROTTLED');
       const user = await usersRepository.findByEmail(database.db, email);
       // The same work and the same reply whether or not the account exists (no enumeration).
@@ -154,6 +163,24 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
       return signedIn(user, meta, messages.loginSuccess);
     },
 
+    /**
+     * A `?token=` link (decision 0049): its session is exchanged for a fresh one, so the link
+     * works once; a second use, or a logout first, is refused as an invalid token.
+     */
+    async exchangeLinkToken(sessionId: string, meta: ClientMeta) {
+      const fresh = await sessions.exchange(sessionId, meta);
+      if (!fresh) throw new AppError('UNAUTHORIZED');
+      const user = await usersRepository.findById(database.db, fresh.userId);
+      if (!user) throw new Error('user vanished during a token exchange');
+      return {
+        success: true as const,
+        message: messages.tokenFetched,
+        data: toUserDto(user),
+        token: fresh.token,
+        expires_in: fresh.expiresIn,
+      };
+    },
+
     async logout(sessionId: string) {
       await sessions.revoke(sessionId);
       return { success: true as const, message: messages.loggedOut };
@@ -167,17 +194,28 @@ export function createAuthService(deps: AppDeps, otp: OtpService, sessions: Sess
     },
 
     async resetPassword(email: string, code: string, password: string, meta: ClientMeta) {
-      await otp.verify(email, 'reset', code, { ip: meta.ip });
-      const user = await usersRepository.findByEmail(database.db, email);
-      if (!user) throw new AppError('OTP_INVALID');
-      await usersRepository.update(database.db, user.id, {
-        passwordHash: await hashSecret(password),
+      const db = database.db;
+      const user = await usersRepository.findByEmail(db, email);
+      // The new password is checked against the old ones only once the code is known right (no
+      // oracle for strangers), and before the code is used, so a refusal costs no new code.
+      await otp.verify(email, 'reset', code, {
+        ip: meta.ip,
+        beforeUse: user ? () => assertPasswordIsNew(db, user, password) : undefined,
       });
+      if (!user) throw new AppError('OTP_INVALID');
+      const passwordHash = await hashSecret(password);
+      await db.transaction((tx) => replacePassword(tx, user.id, passwordHash, clock.now()));
       // Whoever held the old password loses every session.
       await sessions.revokeAllForUser(user.id);
       // The new password starts with a clean account-wide count: it is the owner's (by the code).
-      await clear(database.db, `login:email:${email}`);
+      await clear(db, `login:email:${email}`);
       return { success: true as const, message: messages.passwordResetDone };
+    },
+
+    /** The reset code checked on its own screen, not used up (decision 0059). */
+    async checkResetCode(email: string, code: string, meta: ClientMeta) {
+      await otp.check(email, 'reset', code, { ip: meta.ip });
+      return { success: true as const, message: messages.otpChecked };
     },
   };
 }

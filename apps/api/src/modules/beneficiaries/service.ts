@@ -8,10 +8,8 @@ import { DISCOS } from '@owo/shared/billers';
 import {
   BENEFICIARY_CAP,
   type BeneficiaryKind,
-  renameBeneficiarySchema,
   type CreateBeneficiaryInput,
 } from '@owo/shared/schemas/beneficiaries';
-import { parse } from '../../lib/validate';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { beneficiariesRepository as repo, type BeneficiaryRow } from './repository';
@@ -100,12 +98,17 @@ export function createBeneficiaryService({ database, clock }: Pick<AppDeps, 'dat
     },
 
     /**
-     * The owner check comes before the body's: someone else's id is 404 whatever they send, so
-     * a refusal never tells them the id exists.
+     * The owner check comes before the body's (the route runs it before its schema): someone
+     * else's id is 404 whatever they send, so a refusal never tells them the id exists. An id
+     * the path schema refuses is left to it.
      */
-    async rename(userId: string, id: string, body: unknown): Promise<BeneficiaryReply> {
+    async assertOwned(userId: string, id: unknown) {
+      if (typeof id !== 'string' || id.length > 64) return;
       if (!(await repo.ownedBy(database.db, userId, id))) throw notFound();
-      const { label } = parse(renameBeneficiarySchema, body);
+    },
+
+    async rename(userId: string, id: string, label: string): Promise<BeneficiaryReply> {
+      if (!(await repo.ownedBy(database.db, userId, id))) throw notFound();
       const row = await repo.rename(database.db, userId, id, label, clock.now());
       if (!row) throw notFound();
       return { success: true, message: beneficiaryMessages.renamed, data: toDto(row) };

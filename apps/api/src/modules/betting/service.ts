@@ -1,16 +1,18 @@
 import type { z } from 'zod';
-import type { PalmPayWebhook } from '@owo/providers/types';
+import type { PalmPayWebhook, PurchaseOutcome } from '@owo/providers/types';
 import type { BettingMetadata, BillerDto, BillerItemDto, ListReply } from '@owo/shared/api-types';
 import { BETTING_SCENE_CODE } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import type { bettingPurchaseSchema } from '@owo/shared/schemas/betting';
 import type { AppDeps } from '../../deps';
+import type { RefundedDeliveryService } from '../adjustments/refunded-deliveries-service';
 import { AppError } from '../../errors';
 import type { OrderContext, PlaceOrder } from '../purchases/order-flow';
 import type { StoredReply } from '../purchases/replies';
 import type { Settlement } from '../purchases/settlement';
 import { createBettingCatalogue } from './catalogue';
 import { bettingRepository } from './repository';
+import { notificationMatches } from './notification-match';
 
 type BettingInput = z.output<typeof bettingPurchaseSchema>;
 type BillNotification = Extract<PalmPayWebhook, { kind: 'bill' }>;
@@ -37,6 +39,7 @@ export function createBettingService(
   deps: AppDeps,
   placeOrder: PlaceOrder,
   settlement: Settlement,
+  refundedDeliveries: RefundedDeliveryService,
 ) {
   const { config, clock, database, logger, providers } = deps;
   const catalogue = createBettingCatalogue(providers, clock);
@@ -122,7 +125,8 @@ export function createBettingService(
    * A bill notification whose signature the webhook route checked. Settles the order it names
    * through the purchase settlement (exactly once: the conditional state change); a duplicate, a
    * late one, or one about an order we do not have changes nothing. A notification that does not
-   * match the order (amount, account) is not acted on: the reconciler's requery decides instead.
+   * match the order (PalmPay's charge, account; notification-match.ts) is not acted on: the
+   * reconciler's requery decides instead.
    */
   async function handleNotification(event: BillNotification): Promise<void> {
     const order = await bettingRepository.orderByOutOrderNo(database.db, event.outOrderNo);
@@ -135,14 +139,20 @@ export function createBettingService(
       logger.warn(log, 'PalmPay bill notification for an order we do not have');
       return;
     }
-    if (order.state === 'delivered' || order.state === 'failed') return;
     const request = order.request as { rechargeAccount?: string };
-    if (
-      event.amountKobo !== order.sellingKobo ||
-      (event.rechargeAccount && request.rechargeAccount !== event.rechargeAccount)
-    ) {
+    const matches =
+      notificationMatches(order, event.amountKobo) &&
+      !(event.rechargeAccount && request.rechargeAccount !== event.rechargeAccount);
+    if (order.state === 'delivered' || order.state === 'failed') {
+      // A success for an order an admin already refunded: the customer has both (decision 0048).
+      if (matches && event.orderStatus === 2) {
+        await refundedDeliveries.noteDelivered(order, notifiedDelivery(event));
+      }
+      return;
+    }
+    if (!matches) {
       logger.warn(
-        { ...log, amountKobo: event.amountKobo, expectedKobo: order.sellingKobo },
+        { ...log, amountKobo: event.amountKobo, orderKobo: order.costKobo },
         'PalmPay bill notification does not match its order; left to the requery',
       );
       return;
@@ -151,12 +161,7 @@ export function createBettingService(
     const settled = await settlement.settle(
       order,
       event.orderStatus === 2
-        ? {
-            status: 'delivered',
-            providerReference: event.orderNo || undefined,
-            description: 'PalmPay notification: success',
-            raw: event.raw,
-          }
+        ? notifiedDelivery(event)
         : {
             status: 'failed',
             description: `PalmPay notification: failed ${event.errorMsg}`.trim(),
@@ -172,6 +177,17 @@ export function createBettingService(
   }
 
   return { billers, items, purchase, handleNotification };
+}
+
+function notifiedDelivery(
+  event: BillNotification,
+): Extract<PurchaseOutcome, { status: 'delivered' }> {
+  return {
+    status: 'delivered',
+    providerReference: event.orderNo || undefined,
+    description: 'PalmPay notification: success',
+    raw: event.raw,
+  };
 }
 
 export type BettingService = ReturnType<typeof createBettingService>;

@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../../lib/validate';
 import type { Services } from '../../services';
+import type { Api } from '../../lib/route-validation';
 
 export const serviceQuery = z.object({ serviceID: z.string().trim().min(1) });
 export const cableQuery = z.object({ cablename: z.string().trim().min(1).optional() });
 
 /** The catalogues of spec §7 (all GET, signed-in users). */
-export function catalogueRoutes(app: FastifyInstance, { catalogue, guards }: Services) {
+export function catalogueRoutes(app: Api, { catalogue, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
   app.get('/transactions/networks', auth, async () => catalogue.networks());
   app.get('/transactions/data-plans', auth, async () => catalogue.dataPlans());
@@ -18,13 +17,13 @@ export function catalogueRoutes(app: FastifyInstance, { catalogue, guards }: Ser
   app.get(
     '/transactions/cable-plans',
     { ...auth, schema: { querystring: cableQuery } },
-    async (r) => catalogue.cablePlans(parse(cableQuery, r.query).cablename),
+    async (r) => catalogue.cablePlans(r.query.cablename),
   );
   app.get('/transactions/utility-providers', auth, async () => catalogue.utilityProviders());
   app.get('/vtpass/data', { ...auth, schema: { querystring: serviceQuery } }, async (r) =>
-    catalogue.providerVariations('data', parse(serviceQuery, r.query).serviceID),
+    catalogue.providerVariations('data', r.query.serviceID),
   );
   app.get('/vtpass/tv', { ...auth, schema: { querystring: serviceQuery } }, async (r) =>
-    catalogue.providerVariations('cable', parse(serviceQuery, r.query).serviceID),
+    catalogue.providerVariations('cable', r.query.serviceID),
   );
 }

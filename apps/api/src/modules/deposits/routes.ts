@@ -1,24 +1,30 @@
-import type { FastifyInstance } from 'fastify';
 import { depositSchema } from '@owo/shared/schemas/deposits';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import { rateLimited } from '../openapi/error-replies';
+import type { Api } from '../../lib/route-validation';
+import { checkoutDepositReplySchema } from '@owo/shared/replies/deposits';
 
 /** Deposits of spec §7 and the two status checks the spec leaves unnamed. Thin. */
-export function depositRoutes(app: FastifyInstance, { deposits, guards }: Services) {
+export function depositRoutes(app: Api, { deposits, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
 
   /** Bank-transfer checkout: anyone (the spec sends unverified users here). */
   app.post(
     '/deposit/bank-transfer',
-    { ...auth, schema: { body: depositSchema } },
-    async (request) =>
-      deposits.bankTransfer(authOf(request).user.id, parse(depositSchema, request.body).amount),
+    {
+      ...auth,
+      schema: {
+        body: depositSchema,
+        response: { 200: checkoutDepositReplySchema, ...rateLimited },
+      },
+    },
+    async (request) => deposits.bankTransfer(authOf(request).user.id, request.body.amount),
   );
 
   /** The permanent virtual account: KYC-verified users only (403 otherwise). */
   app.post('/deposit', { ...auth, schema: { body: depositSchema } }, async (request) =>
-    deposits.virtual(authOf(request).user.id, parse(depositSchema, request.body).amount),
+    deposits.virtual(authOf(request).user.id, request.body.amount),
   );
 
   app.get<{ Params: { id: string } }>('/deposit/:id/status', auth, async (request) =>

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import { adminTransactionsExportQuery, bettingStatsExportQuery } from '@owo/shared/schemas/admin';
 import { swapExportQuery } from '@owo/shared/schemas/airtime-swap';
-import { parse } from '../../lib/validate';
 import type { Services } from '../../services';
 import { attachment } from './file-names';
+import type { Api } from '../../lib/route-validation';
 
 function sendCsv(
   reply: FastifyReply,
@@ -21,27 +21,24 @@ function sendCsv(
  * CSV downloads of the admin lists, with each list's filters (decision 0031). Admins only, on
  * the server: a file of every customer's details leaves the building, so not the support role.
  */
-export function exportRoutes(app: FastifyInstance, { csvExports, guards }: Services) {
+export function exportRoutes(app: Api, { csvExports, guards }: Services) {
   const admin = { onRequest: guards.requireAdmin };
 
   app.get(
     '/admin/transactions/export',
     { ...admin, schema: { querystring: adminTransactionsExportQuery } },
-    async (request, reply) =>
-      sendCsv(reply, csvExports.transactions(parse(adminTransactionsExportQuery, request.query))),
+    async (request, reply) => sendCsv(reply, csvExports.transactions(request.query)),
   );
 
   app.get(
     '/airtime-swap/admin/export',
     { ...admin, schema: { querystring: swapExportQuery } },
-    async (request, reply) =>
-      sendCsv(reply, csvExports.swaps(parse(swapExportQuery, request.query))),
+    async (request, reply) => sendCsv(reply, csvExports.swaps(request.query)),
   );
 
   app.get(
     '/admin/analytics/betting/export',
     { ...admin, schema: { querystring: bettingStatsExportQuery } },
-    async (request, reply) =>
-      sendCsv(reply, csvExports.betting(parse(bettingStatsExportQuery, request.query))),
+    async (request, reply) => sendCsv(reply, csvExports.betting(request.query)),
   );
 }

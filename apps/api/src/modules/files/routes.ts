@@ -1,19 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../errors';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import { refusedAs, type Api } from '../../lib/route-validation';
 
-export const fileParams = z.object({ id: z.uuid() });
+/** A malformed id names no file: the same 404 as an unknown one. */
+export const fileParams = refusedAs(z.object({ id: z.uuid() }), () => new AppError('NOT_FOUND'));
 
 /**
  * Uploaded pictures (avatars, swap screenshots) for their owner and admins. The web app fetches
  * them with its bearer token and shows a blob: URL, as an <img> cannot send the header.
  */
-export function fileRoutes(app: FastifyInstance, { files, guards }: Services) {
+export function fileRoutes(app: Api, { files, guards }: Services) {
   const options = { onRequest: guards.requireUser, schema: { params: fileParams } };
   app.get('/files/:id', options, async (request, reply) => {
-    // Declared for the API document; the service answers 404 to an id that is not a uuid.
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const { user } = authOf(request);
     const file = await files.read({ id: user.id, role: user.role }, id);
     // A file never changes (a new upload gets a new id), but it is someone's own: no shared

@@ -139,7 +139,18 @@ export const kycRepository = {
     db: DbOrTx,
     id: string,
     from: IdentityRow['status'][],
-    values: { status: IdentityRow['status']; validatedAt?: Date },
+    values: Partial<
+      Pick<
+        IdentityRow,
+        | 'validatedAt'
+        | 'holderName'
+        | 'holderBirthDate'
+        | 'profileName'
+        | 'profileBirthDate'
+        | 'mismatch'
+        | 'reviewStatus'
+      >
+    > & { status: IdentityRow['status'] },
   ): Promise<boolean> {
     const rows = await db
       .update(identityVerifications)
@@ -209,5 +220,54 @@ export const kycRepository = {
       .update(users)
       .set({ isKycVerified: true, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
+  },
+};
+
+/** The admin review queue of identities whose holder did not match the profile (0055). */
+export const kycReviewRepository = {
+  /** Pending reviews, oldest first, each with its customer's profile as it is now. */
+  async pending(db: DbOrTx) {
+    return db
+      .select({ identity: identityVerifications, user: users })
+      .from(identityVerifications)
+      .innerJoin(users, eq(users.id, identityVerifications.userId))
+      .where(eq(identityVerifications.reviewStatus, 'pending'))
+      .orderBy(identityVerifications.createdAt);
+  },
+
+  async find(db: DbOrTx, id: string) {
+    const [row] = await db
+      .select({ identity: identityVerifications, user: users })
+      .from(identityVerifications)
+      .innerJoin(users, eq(users.id, identityVerifications.userId))
+      .where(eq(identityVerifications.id, id))
+      .limit(1);
+    return row;
+  },
+
+  /** Settles a pending review; false when another admin settled it first. */
+  async settle(
+    db: DbOrTx,
+    id: string,
+    values: {
+      reviewStatus: 'approved' | 'rejected';
+      status: IdentityRow['status'];
+      reviewedBy: string;
+      reviewedAt: Date;
+      reviewNote: string;
+    },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(identityVerifications)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(identityVerifications.id, id),
+          eq(identityVerifications.reviewStatus, 'pending'),
+          eq(identityVerifications.status, 'mismatch'),
+        ),
+      )
+      .returning({ id: identityVerifications.id });
+    return rows.length === 1;
   },
 };

@@ -11,6 +11,7 @@ import { keyedDigest } from '../../lib/hashing';
 import { claimOrThrow } from '../throttle/limiter';
 import { usersRepository } from '../users/repository';
 import { fill, isUuid } from './dto';
+import { fullName, matchHolder } from './name-match';
 import { kycRepository, type IdentityRow } from './repository';
 
 /** Safe Haven's OTPs live 10 minutes; ours expires with them. */
@@ -59,7 +60,10 @@ export function createVerificationService({ database, clock, config, providers, 
       'VERIFICATION_THROTTLED',
     );
 
-    const result = await providers.safehaven.initiateVerification(input);
+    const result = await providers.safehaven.initiateVerification({
+      ...input,
+      applicant: { firstName: user.firstName, lastName: user.lastName, birthDate: user.birthDate },
+    });
     if (!result.ok) {
       if (result.reason === 'rejected') {
         throw new AppError('IDENTITY_NOT_FOUND', {
@@ -104,6 +108,16 @@ export function createVerificationService({ database, clock, config, providers, 
       data: { ...view(row), status: 'validated' },
     });
     if (row.status === 'validated' || row.status === 'completed') return validated();
+    if (row.status === 'mismatch') {
+      throw new AppError('IDENTITY_HOLDER_MISMATCH', {
+        message: fill(
+          row.mismatch === 'birthDate'
+            ? messages.identityBirthDateMismatch
+            : messages.identityNameMismatch,
+          { type: row.type },
+        ),
+      });
+    }
     if (row.status === 'failed') {
       throw new AppError(
         row.attempts >= IDENTITY_MAX_ATTEMPTS
@@ -131,9 +145,39 @@ export function createVerificationService({ database, clock, config, providers, 
       otp: input.otp,
     });
     if (result.ok) {
-      await kycRepository.moveIdentity(db, row.id, ['initiated'], {
-        status: 'validated',
+      // The code proves the caller reached the phone on record; the holder must also be the
+      // person on the profile (decision 0055). A mismatch claims nothing: the number stays free
+      // for its holder's own account or a corrected retry, and an admin reviews it.
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      const holder = result.value;
+      const match = matchHolder(user, holder);
+      const compared = {
+        holderName: fullName(holder),
+        holderBirthDate: holder.dateOfBirth,
+        profileName: `${user.firstName} ${user.lastName}`.trim(),
+        profileBirthDate: user.birthDate,
         validatedAt: clock.now(),
+      };
+      if (!match.ok) {
+        await kycRepository.moveIdentity(db, row.id, ['initiated'], {
+          ...compared,
+          status: 'mismatch',
+          mismatch: match.reason,
+          reviewStatus: 'pending',
+        });
+        throw new AppError('IDENTITY_HOLDER_MISMATCH', {
+          message: fill(
+            match.reason === 'name'
+              ? messages.identityNameMismatch
+              : messages.identityBirthDateMismatch,
+            { type: row.type },
+          ),
+        });
+      }
+      await kycRepository.moveIdentity(db, row.id, ['initiated'], {
+        ...compared,
+        status: 'validated',
       });
       return validated();
     }

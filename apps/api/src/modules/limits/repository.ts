@@ -13,7 +13,7 @@ export interface LockedWallet {
 /** The SQL of wallet limits. */
 export const limitsRepository = {
   /**
-   * Locks the users' wallet rows, always in account-id order (the order ledger.apply updates
+   * Locks the users' wallet rows, always in account-id order (the order owo_ledger_apply updates
    * wallets in), so two transfers A→B and B→A queue instead of deadlocking. Returns what the
    * limit checks need of each, read under the lock in the same statement: the wallet, its balance
    * and the owner's KYC level.

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { pinRefusalFromDatabase } from '../pin/refusals';
 import type { LimitsService } from './service';
 
 /**
@@ -9,9 +10,9 @@ import type { LimitsService } from './service';
 export type SpendRefusal =
   | { outcome: 'pin_not_set' }
   | { outcome: 'pin_legacy' }
-  | { outcome: 'pin_locked' }
-  | { outcome: 'pin_incorrect' }
-  | { outcome: 'limit'; spent: number; limit: number; verified: boolean }
+  | { outcome: 'pin_locked'; lockedUntil?: string }
+  | { outcome: 'pin_incorrect'; attemptsLeft?: number }
+  | { outcome: 'limit'; spentKobo: number; limitKobo: number; verified: boolean }
   | { outcome: 'insufficient_funds' };
 
 /**
@@ -26,14 +27,13 @@ export function spendRefusalOf(
     case 'pin_not_set':
       return new AppError('PIN_NOT_SET');
     case 'pin_locked':
-      return new AppError('PIN_LOCKED');
     case 'pin_incorrect':
-      return new AppError('PIN_INCORRECT');
+      return pinRefusalFromDatabase(refusal.outcome, refusal);
     // Still pin_legacy after the API checked and re-stored the PIN the old way.
     case 'pin_legacy':
       return new AppError('UNAUTHORIZED');
     case 'limit':
-      return limits.dailyLimitError(refusal.verified, refusal.limit, refusal.spent);
+      return limits.dailyLimitError(refusal.verified, refusal.limitKobo, refusal.spentKobo);
     case 'insufficient_funds':
       return new AppError('INSUFFICIENT_FUNDS');
   }

@@ -23,6 +23,8 @@ export interface ScrapeSources {
   /** PostgreSQL pool counts; undefined on PGlite (no pool). */
   pool(): { total: number; idle: number; waiting: number } | undefined;
   onError(error: unknown): void;
+  /** DATABASE_READ_URL set: the replica's replay lag and whether reads use it (1) or not (0). */
+  replica?(): { lagSeconds: number | undefined; inUse: boolean };
 }
 
 const SUPPLIERS: readonly Supplier[] = ['vtpass', 'datastation', 'ogdams', 'palmpay', 'safehaven'];
@@ -151,6 +153,26 @@ export function createMetrics() {
     /** Connects the scrape-time gauges to the database; the pool series exist only on PostgreSQL. */
     readFrom(given: ScrapeSources) {
       sources = given;
+      if (given.replica) {
+        new Gauge({
+          name: 'owo_db_replica_lag_seconds',
+          help: 'Replay lag of the DATABASE_READ_URL replica, in seconds (absent when unreachable)',
+          registers,
+          collect() {
+            const lag = sources?.replica?.().lagSeconds;
+            if (lag !== undefined) this.set(lag);
+            else this.reset();
+          },
+        });
+        new Gauge({
+          name: 'owo_db_replica_reads',
+          help: 'Lag-tolerant reads go to the replica (1) or fell back to the primary (0)',
+          registers,
+          collect() {
+            this.set(sources?.replica?.().inUse ? 1 : 0);
+          },
+        });
+      }
       if (!given.pool()) return;
       poolGauge('owo_db_pool_connections', 'Open PostgreSQL pool connections', 'total');
       poolGauge('owo_db_pool_idle_connections', 'Idle PostgreSQL pool connections', 'idle');

@@ -1,10 +1,11 @@
 import type { NotificationDto, NotificationKind } from '@owo/shared/notifications';
 import { NOTIFICATION_KINDS } from '@owo/shared/notifications';
 import { formatKobo, koboToNaira } from '@owo/shared/money';
+import { networkDisplayName } from '@owo/shared/networks';
 import type { FeedRow } from './repository';
 
-const networkName = (network: string | null) =>
-  network ? network.charAt(0) + network.slice(1).toLowerCase() : '';
+/** "MTN", "GLO", "Airtel", "9mobile": as the networks write themselves. */
+const networkName = (network: string | null) => (network ? networkDisplayName(network) : '');
 
 function isKind(kind: string): kind is NotificationKind {
   return (NOTIFICATION_KINDS as readonly string[]).includes(kind);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { zodValidatorCompiler } from '../../lib/route-validation';
 import { isZodSchema, toJsonSchema } from './zod-json-schema';
 
 type RouteSchemaParts = Record<string, unknown> & { response?: Record<string, unknown> };
@@ -41,8 +42,11 @@ const swaggerOptions = (app: FastifyInstance): FastifyDynamicSwaggerOptions => (
       title: 'OWO wallet API',
       version: '1.0.0',
       description:
-        'Every route under /api. Errors answer { success: false, code, message, errors? } ' +
-        'with the status of the error catalogue. Signed-in routes take `Authorization: Bearer <token>`.',
+        'Every route under /api. Errors answer { success: false, code, message, data: { message, ' +
+        'errors? } } with the status of the error catalogue. A wrong transaction PIN ' +
+        '(400 PIN_INCORRECT, 423 PIN_LOCKED) also carries data.pin: { attemptsLeft, lockedUntil } ' +
+        '(wrong tries left before the lock; when the lock ends, ISO 8601, or null). ' +
+        'Signed-in routes take `Authorization: Bearer <token>`.',
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
@@ -59,14 +63,14 @@ const swaggerOptions = (app: FastifyInstance): FastifyDynamicSwaggerOptions => (
 });
 
 /**
- * Route schemas are declared once, with the shared zod schemas, for the document (and the
- * fuzzer); the handlers still run them through parse() (lib/validate.ts), which words each
- * problem the way the spec does. So fastify's validator accepts everything (decision 0025), and
- * a reply schema is documentation: replies are sent with plain JSON.stringify, never reshaped.
+ * Route schemas are declared once, with the shared zod schemas: for the document, the fuzzer and
+ * fastify's validator, which runs them through parse() (lib/validate.ts) so each problem is
+ * worded the way the spec does (decision 0071). A reply schema is a contract checked by the tests,
+ * not a serializer: replies are sent with plain JSON.stringify, never reshaped or trimmed.
  * Must run before any route is added: @fastify/swagger collects routes as they are registered.
  */
 export async function registerApiDocument(app: FastifyInstance) {
-  app.setValidatorCompiler(() => () => true);
+  app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(swagger, swaggerOptions(app));
 }

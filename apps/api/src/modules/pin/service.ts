@@ -6,6 +6,7 @@ import { digestsEqual, keyedDigest, verifySecret } from '../../lib/hashing';
 import type { OtpService } from '../auth/otp-service';
 import { usersRepository } from '../users/repository';
 import { pinRepository } from './repository';
+import { pinIncorrectError, pinLockedError } from './refusals';
 
 /**
  * The transaction PIN: 4 digits, stored as argon2id, 5 wrong in a row lock PIN use for 30
@@ -56,34 +57,32 @@ export function createPinService({ database, clock, config }: AppDeps, otp: OtpS
    * The check and its count in one transaction holding the user's row lock (SELECT … FOR UPDATE),
    * so concurrent checks for one user run one after another in the database, across every API
    * process: parallel guesses cannot exceed the limit, and only a wrong PIN counts as a failure,
-   * so a burst of correct ones never locks (docs/decisions/0004 addendum).
+   * so a burst of correct ones never locks (docs/decisions/0066).
    */
   async function checkPinNow(userId: string, pin: string): Promise<void> {
-    const verdict = await db().transaction(async (tx) => {
+    const refusal = await db().transaction(async (tx): Promise<AppError | undefined> => {
       const state = await pinRepository.lockForCheck(tx, userId);
-      if (!state?.pinHash) return 'PIN_NOT_SET' as const;
+      if (!state?.pinHash) return new AppError('PIN_NOT_SET');
       const now = clock.now();
-      if (state.lockedUntil && state.lockedUntil >= now) return 'PIN_LOCKED' as const;
+      if (state.lockedUntil && state.lockedUntil >= now) return pinLockedError(state.lockedUntil);
       if (await pinMatches(state.pinHash, userId, pin)) {
         if (!state.pinHash.startsWith(PIN_DIGEST_PREFIX)) {
           await pinRepository.setPin(tx, userId, pinDigest(userId, pin));
         } else if (state.attempts !== 0 || state.lockedUntil) {
           await pinRepository.resetAttempts(tx, userId);
         }
-        return 'ok' as const;
+        return undefined;
       }
       // A lock that has run out starts the count again.
       const failures = (state.lockedUntil ? 0 : state.attempts) + 1;
-      const locks = failures >= PIN_MAX_FAILURES;
-      await pinRepository.recordFailure(
-        tx,
-        userId,
-        failures,
-        locks ? new Date(now.getTime() + PIN_LOCK_MS) : null,
-      );
-      return locks ? ('PIN_LOCKED' as const) : ('PIN_INCORRECT' as const);
+      const lockedUntil =
+        failures >= PIN_MAX_FAILURES ? new Date(now.getTime() + PIN_LOCK_MS) : null;
+      await pinRepository.recordFailure(tx, userId, failures, lockedUntil);
+      return lockedUntil
+        ? pinLockedError(lockedUntil)
+        : pinIncorrectError(PIN_MAX_FAILURES - failures);
     });
-    if (verdict !== 'ok') throw new AppError(verdict);
+    if (refusal) throw refusal;
   }
 
   return {
@@ -122,6 +121,14 @@ export function createPinService({ database, clock, config }: AppDeps, otp: OtpS
         message: messages.pinSet,
         data: { hasSetTransactionPin: true },
       };
+    },
+
+    /** "Forgot PIN?": whether the e-mailed code is right, without using it (decision 0058). */
+    async checkPinOtp(userId: string, code: string, { ip }: { ip?: string } = {}) {
+      const user = await usersRepository.findById(db(), userId);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      await otp.check(user.email, 'pin', code, { ip });
+      return { success: true as const, message: messages.otpChecked };
     },
 
     async requestPinOtp(userId: string, { ip }: { ip?: string } = {}) {

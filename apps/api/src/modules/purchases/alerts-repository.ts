@@ -1,4 +1,4 @@
-import { desc, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { operatorAlerts } from '../../db/schema';
 
@@ -11,6 +11,33 @@ export const alertsRepository = {
     values: Omit<typeof operatorAlerts.$inferInsert, 'id' | 'acknowledgedAt'>,
   ): Promise<void> {
     await tx.insert(operatorAlerts).values(values);
+  },
+
+  /**
+   * The alert of an order held pending on a reply we cannot place, once per order and message:
+   * each requery that gets the same reply again raises nothing more. Run after the order's row
+   * is updated in the same transaction, so a concurrent resolver waits on that row and then sees
+   * this alert.
+   */
+  async insertOnce(
+    tx: DbOrTx,
+    values: Omit<typeof operatorAlerts.$inferInsert, 'id' | 'acknowledgedAt'> & {
+      transactionId: string;
+    },
+  ): Promise<boolean> {
+    const [existing] = await tx
+      .select({ id: operatorAlerts.id })
+      .from(operatorAlerts)
+      .where(
+        and(
+          eq(operatorAlerts.transactionId, values.transactionId),
+          eq(operatorAlerts.message, values.message),
+        ),
+      )
+      .limit(1);
+    if (existing) return false;
+    await tx.insert(operatorAlerts).values(values);
+    return true;
   },
 
   async page(db: DbOrTx, limit: number, offset: number) {

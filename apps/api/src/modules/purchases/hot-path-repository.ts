@@ -4,7 +4,7 @@ import { preparedCall } from '../../db/prepared-call';
 import type { SpendRefusal } from '../limits/spend-refusals';
 import type { TransactionRow } from '../transactions/repository';
 
-/** What owo_purchase_reserve answers (migrations 0014, 0018): ok, or why nothing was written. */
+/** What owo_purchase_reserve answers (sql/functions): ok, or why nothing was written. */
 export type ReserveOutcome =
   | { outcome: 'ok' }
   | { outcome: 'key_taken' }
@@ -28,14 +28,14 @@ export interface ReserveInput {
   inFlightAccountId: string;
   order: {
     serviceType: string;
-    amount: number;
+    amountKobo: number;
     reference: string;
     description: string;
     metadata: Record<string, unknown>;
     product: string;
     supplier: string;
     request: Record<string, unknown>;
-    cost: number;
+    costKobo: number;
     nextCheckAt: string;
   };
 }

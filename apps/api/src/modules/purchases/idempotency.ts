@@ -16,9 +16,16 @@ export interface RequestContext {
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
-/** Undefined when the client sent none; a malformed key is refused before anything happens. */
-export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
+/**
+ * Every route that moves money requires the key: a client retrying without one would pay twice,
+ * and nothing could tell the retry from a second order. A missing key is a 400
+ * (IDEMPOTENCY_KEY_REQUIRED), a malformed one another (INVALID_IDEMPOTENCY_KEY), both before
+ * anything happens.
+ */
+export function readIdempotencyKey(header: string | string[] | undefined): string {
+  if (header === undefined || (Array.isArray(header) && header.length === 0)) {
+    throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  }
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || !KEY_PATTERN.test(key)) throw new AppError('INVALID_IDEMPOTENCY_KEY');
   return key;

@@ -54,15 +54,22 @@ export const purchasesRepository = {
       lastAnswer: unknown;
       supplierReference?: string;
       nextCheckAt: Date;
+      /** No documented lookup can settle it: it waits for an admin from now (first time kept). */
+      needsDecisionAt?: Date;
     },
   ): Promise<boolean> {
-    const { supplierReference, ...rest } = values;
+    const { supplierReference, needsDecisionAt, ...rest } = values;
     const rows = await db
       .update(purchases)
       .set({
         ...rest,
         // Keep an id learnt earlier when this answer carries none.
         ...(supplierReference ? { supplierReference } : {}),
+        ...(needsDecisionAt
+          ? {
+              needsDecisionAt: sql`coalesce(${purchases.needsDecisionAt}, ${needsDecisionAt.toISOString()}::timestamptz)`,
+            }
+          : {}),
         state: 'pending',
         leaseUntil: null,
         updatedAt: sql`now()`,
@@ -109,6 +116,8 @@ export const purchasesRepository = {
           inArray(purchases.state, OPEN),
           lte(purchases.nextCheckAt, now),
           gt(purchases.createdAt, createdAfter),
+          // Nothing a requery can learn: it waits for an admin (needs_decision_at, 0022).
+          isNull(purchases.needsDecisionAt),
           or(isNull(purchases.leaseUntil), lt(purchases.leaseUntil, now)),
         ),
       )

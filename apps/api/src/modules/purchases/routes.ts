@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   inhouseAirtimeSchema,
   inhouseCableSchema,
@@ -12,14 +12,19 @@ import {
   smartcardVerifySchema,
   supplierDataSchema,
 } from '@owo/shared/schemas/purchases';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { purchaseReply } from '../openapi/reply-schemas';
-import { requestContext, sendStored } from './route-context';
+import { rateLimited } from '../openapi/error-replies';
+import { purchaseReplySchema as purchaseReply } from '@owo/shared/replies/transactions';
+import { moneyRoute, requestContext, sendStored } from './route-context';
+import type { Api } from '../../lib/route-validation';
+import { meterVerifyReplySchema, smartcardVerifyReplySchema } from '@owo/shared/replies/lookups';
+
+/** Any name is taken here: the service answers one that names no supplier. */
+const supplierPathParams = z.object({ supplier: z.string() });
 
 /** The purchase endpoints of spec §7, both families. Thin: validate, call the service, reply. */
-export function purchaseRoutes(app: FastifyInstance, { purchases, guards }: Services) {
+export function purchaseRoutes(app: Api, { purchases, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
   // Documented replies of a purchase: delivered (200) or processing at the supplier (202);
   // refusals answer the error body.
@@ -27,98 +32,86 @@ export function purchaseRoutes(app: FastifyInstance, { purchases, guards }: Serv
 
   app.post(
     '/transactions/airtime',
-    { ...auth, schema: { body: inhouseAirtimeSchema, response: purchased } },
+    { ...auth, ...moneyRoute, schema: { body: inhouseAirtimeSchema, response: purchased } },
     async (r, reply) =>
-      sendStored(
-        reply,
-        await purchases.inhouseAirtime(requestContext(r), parse(inhouseAirtimeSchema, r.body)),
-      ),
+      sendStored(reply, await purchases.inhouseAirtime(requestContext(r), r.body)),
   );
   app.post(
     '/transactions/data',
-    { ...auth, schema: { body: inhouseDataSchema, response: purchased } },
-    async (r, reply) =>
-      sendStored(
-        reply,
-        await purchases.inhouseData(requestContext(r), parse(inhouseDataSchema, r.body)),
-      ),
+    { ...auth, ...moneyRoute, schema: { body: inhouseDataSchema, response: purchased } },
+    async (r, reply) => sendStored(reply, await purchases.inhouseData(requestContext(r), r.body)),
   );
-  app.post<{ Params: { supplier: string } }>(
+  app.post(
     '/transactions/data/:supplier',
-    { ...auth, schema: { body: supplierDataSchema, response: purchased } },
+    {
+      ...auth,
+      ...moneyRoute,
+      schema: { params: supplierPathParams, body: supplierDataSchema, response: purchased },
+    },
     async (r, reply) =>
       sendStored(
         reply,
         await purchases.supplierData(
           requestContext(r, `/transactions/data/${r.params.supplier}`),
           r.params.supplier,
-          parse(supplierDataSchema, r.body),
+          r.body,
         ),
       ),
   );
   app.post(
     '/transactions/cable-tv',
-    { ...auth, schema: { body: inhouseCableSchema, response: purchased } },
-    async (r, reply) =>
-      sendStored(
-        reply,
-        await purchases.inhouseCable(requestContext(r), parse(inhouseCableSchema, r.body)),
-      ),
+    { ...auth, ...moneyRoute, schema: { body: inhouseCableSchema, response: purchased } },
+    async (r, reply) => sendStored(reply, await purchases.inhouseCable(requestContext(r), r.body)),
   );
   app.post(
     '/transactions/utility',
-    { ...auth, schema: { body: inhouseUtilitySchema, response: purchased } },
+    { ...auth, ...moneyRoute, schema: { body: inhouseUtilitySchema, response: purchased } },
     async (r, reply) =>
-      sendStored(
-        reply,
-        await purchases.inhouseUtility(requestContext(r), parse(inhouseUtilitySchema, r.body)),
-      ),
+      sendStored(reply, await purchases.inhouseUtility(requestContext(r), r.body)),
   );
 
   app.post(
     '/vtpass/data',
-    { ...auth, schema: { body: providerDataSchema, response: purchased } },
-    async (r, reply) =>
-      sendStored(
-        reply,
-        await purchases.providerData(requestContext(r), parse(providerDataSchema, r.body)),
-      ),
+    { ...auth, ...moneyRoute, schema: { body: providerDataSchema, response: purchased } },
+    async (r, reply) => sendStored(reply, await purchases.providerData(requestContext(r), r.body)),
   );
   app.post(
     '/vtpass/airtime',
-    { ...auth, schema: { body: providerAirtimeSchema, response: purchased } },
+    { ...auth, ...moneyRoute, schema: { body: providerAirtimeSchema, response: purchased } },
     async (r, reply) =>
-      sendStored(
-        reply,
-        await purchases.providerAirtime(requestContext(r), parse(providerAirtimeSchema, r.body)),
-      ),
+      sendStored(reply, await purchases.providerAirtime(requestContext(r), r.body)),
   );
   app.post(
     '/vtpass/tv-plans',
-    { ...auth, schema: { body: providerTvSchema, response: purchased } },
-    async (r, reply) =>
-      sendStored(
-        reply,
-        await purchases.providerTv(requestContext(r), parse(providerTvSchema, r.body)),
-      ),
+    { ...auth, ...moneyRoute, schema: { body: providerTvSchema, response: purchased } },
+    async (r, reply) => sendStored(reply, await purchases.providerTv(requestContext(r), r.body)),
   );
   app.post(
     '/vtpass/utility',
-    { ...auth, schema: { body: providerUtilitySchema, response: purchased } },
+    { ...auth, ...moneyRoute, schema: { body: providerUtilitySchema, response: purchased } },
     async (r, reply) =>
-      sendStored(
-        reply,
-        await purchases.providerUtility(requestContext(r), parse(providerUtilitySchema, r.body)),
-      ),
+      sendStored(reply, await purchases.providerUtility(requestContext(r), r.body)),
   );
   app.post(
     '/vtpass/smartcard-verify',
-    { ...auth, schema: { body: smartcardVerifySchema } },
-    async (r) => purchases.verifySmartcard(authOf(r).user.id, parse(smartcardVerifySchema, r.body)),
+    {
+      ...auth,
+      schema: {
+        body: smartcardVerifySchema,
+        response: { 200: smartcardVerifyReplySchema, ...rateLimited },
+      },
+    },
+    async (r) => purchases.verifySmartcard(authOf(r).user.id, r.body),
   );
   app.post(
     '/vtpass/verify-meter-number',
-    { ...auth, schema: { body: meterVerifySchema } },
-    async (r) => purchases.verifyMeter(authOf(r).user.id, parse(meterVerifySchema, r.body)),
+    {
+      ...auth,
+      schema: {
+        body: meterVerifySchema,
+        response: { 200: meterVerifyReplySchema, ...rateLimited },
+      },
+    },
+    async (r) => purchases.verifyMeter(authOf(r).user.id, r.body),
   );
 }

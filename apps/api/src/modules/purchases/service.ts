@@ -47,7 +47,7 @@ function networkOf(id: number, message: string): NetworkName {
  * priced from our catalogue and hands it to the one order flow.
  */
 export function createPurchaseService(
-  { providers, database, clock }: AppDeps,
+  { providers, database, clock, config }: AppDeps,
   catalogue: CatalogueService,
   placeOrder: PlaceOrder,
 ) {
@@ -308,7 +308,9 @@ export function createPurchaseService(
         if (!network || VTPASS_AIRTIME_SERVICE[network] !== b.serviceID) {
           throw new AppError('VALIDATION_FAILED', { message: messages.selectNetworkAirtime });
         }
-        const route = await routeFor(database.db, 'airtime', network);
+        const route = await routeFor(database.db, 'airtime', network, {
+          live: config.liveProviders !== undefined,
+        });
         const [first, ...rest] = route.map((supplier) =>
           airtimeRequest(supplier, network, b.phone, b.amount),
         );

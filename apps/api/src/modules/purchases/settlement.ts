@@ -8,11 +8,15 @@ import { hotPathRepository, type HistoryRow, type SettleInput } from './hot-path
 import type { StoredReply } from './replies';
 import { idempotencyRepository, purchasesRepository, type PurchaseRow } from './repository';
 
-/** Requery backoff: soon at first, then hourly; an order is never failed for want of an answer. */
-const BACKOFF_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
+/**
+ * Requery backoff: soon at first (most pending orders settle within minutes), then every 15
+ * minutes until the needs-a-decision age; an order is never failed for want of an answer
+ * (decision 0043: was 30 s … 1 h, which left a few requeries in the old 24 h).
+ */
+const BACKOFF_MS = [15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000];
 
 export function nextCheckDelayMs(attempts: number): number {
-  return BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)] ?? 3_600_000;
+  return BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)] ?? 900_000;
 }
 
 /** What the paying request keeps for its idempotency key when it settles its own order. */
@@ -44,7 +48,7 @@ export function answerOf(outcome: PurchaseOutcome): unknown {
 /**
  * Phase 3 of a purchase: post (in-flight → supplier float for the cost, in-flight → revenue for
  * the margin) or void (in-flight → wallet), in the one statement that moves the order to its
- * final state (owo_purchase_settle, migration 0014). Used by the paying request and by the
+ * final state (owo_purchase_settle, sql/functions). Used by the paying request and by the
  * reconciler alike; the function's state condition makes the first of them win and the other a
  * no-op.
  */
@@ -156,12 +160,37 @@ export function createSettlement({ database, clock, logger, metrics }: AppDeps) 
     purchase: PurchaseRow,
     outcome: Extract<PurchaseOutcome, { status: 'pending' }>,
   ): Promise<boolean> {
-    return purchasesRepository.markPending(database.db, purchase.transactionId, {
+    const values = {
       lastDescription: outcome.description.slice(0, 500),
       lastAnswer: answerOf(outcome),
       supplierReference: outcome.providerReference,
       nextCheckAt: new Date(clock.now().getTime() + nextCheckDelayMs(purchase.attempts)),
+      needsDecisionAt: outcome.noLookup ? clock.now() : undefined,
+    };
+    const alert = outcome.alert?.slice(0, 500);
+    if (!alert) return purchasesRepository.markPending(database.db, purchase.transactionId, values);
+    // A reply no source documents as a failure: held, and an operator told in the same
+    // transaction (once per order and message, however often a requery repeats it).
+    const { marked, raised } = await database.db.transaction(async (tx) => {
+      const ok = await purchasesRepository.markPending(tx, purchase.transactionId, values);
+      const fresh =
+        ok &&
+        (await alertsRepository.insertOnce(tx, {
+          supplier: purchase.supplier,
+          message: alert,
+          transactionId: purchase.transactionId,
+          detail: outcome.description.slice(0, 500),
+          createdAt: clock.now(),
+        }));
+      return { marked: ok, raised: fresh };
     });
+    if (raised) {
+      logger.error(
+        { order: purchase.transactionId, supplier: purchase.supplier, alert },
+        'operator alert: a supplier reply held pending, not refunded',
+      );
+    }
+    return marked;
   }
 
   return { settle, markPending, raiseAlert };

@@ -13,6 +13,7 @@ import {
   type NetworkName,
 } from '@owo/shared/networks';
 import type { RouteSupplier } from '@owo/shared/suppliers';
+import { holdUntilToken } from './token-rule';
 
 /**
  * What a purchase asks of its supplier, stored with the order (purchases.request) so the
@@ -87,9 +88,18 @@ export function supplierOf(request: SupplierRequest): Supplier {
 
 /**
  * One supplier call. Adapters turn every transport problem into "pending"; anything they still
- * throw (a bug) is pending too: money is never refunded on an unclear answer.
+ * throw (a bug) is pending too: money is never refunded on an unclear answer. A prepaid meter
+ * "delivered" without a token is pending too (token-rule.ts).
  */
 export async function callSupplier(
+  providers: Providers,
+  request: SupplierRequest,
+  requestId: string,
+): Promise<PurchaseOutcome> {
+  return holdUntilToken(request, await callAdapter(providers, request, requestId));
+}
+
+async function callAdapter(
   providers: Providers,
   request: SupplierRequest,
   requestId: string,
@@ -190,9 +200,17 @@ const DATASTATION_KINDS = {
 /**
  * Asks the order's supplier what became of it, with everything the supplier's documented lookup
  * needs: our reference, the supplier's own id when its reply gave one, and (DataStation) which
- * endpoint the order went to. Anything thrown is pending, never failed.
+ * endpoint the order went to. Anything thrown is pending, never failed; a prepaid meter
+ * "delivered" without a token is pending too (token-rule.ts).
  */
 export async function requerySupplier(
+  providers: Providers,
+  order: RequeryTarget,
+): Promise<PurchaseOutcome> {
+  return holdUntilToken(order.request, await requeryAdapter(providers, order));
+}
+
+async function requeryAdapter(
   providers: Providers,
   order: RequeryTarget,
 ): Promise<PurchaseOutcome> {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { deposits, identityVerifications } from '../../db/schema';
 
@@ -15,16 +15,26 @@ export const sandboxRepository = {
     return rows.map((row) => row.id);
   },
 
-  /** A checkout deposit of this user (owner-checked), with what the transfer needs. */
-  async checkoutOf(db: DbOrTx, userId: string, id: string) {
+  /**
+   * A deposit of this user (owner-checked) a bank transfer can pay, with what the transfer needs:
+   * a checkout (its one-off account) or a verified customer's intent (their permanent account).
+   */
+  async payableDepositOf(db: DbOrTx, userId: string, id: string) {
     const [row] = await db
       .select({
+        kind: deposits.kind,
         status: deposits.status,
         amountKobo: deposits.amountKobo,
         accountNo: deposits.payerAccountNo,
       })
       .from(deposits)
-      .where(and(eq(deposits.id, id), eq(deposits.userId, userId), eq(deposits.kind, 'checkout')))
+      .where(
+        and(
+          eq(deposits.id, id),
+          eq(deposits.userId, userId),
+          inArray(deposits.kind, ['checkout', 'virtual']),
+        ),
+      )
       .limit(1);
     return row;
   },

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { requestOtpSchema } from '@owo/shared/schemas/auth';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import type { Api } from '../../lib/route-validation';
 
 /** The same e-mail rule (and words) as the sign-in screen's. */
 export const mailboxQuery = requestOtpSchema;
@@ -12,12 +11,12 @@ export const mailboxQuery = requestOtpSchema;
  * address typed on the sign-in screen, the signed-in customer's own KYC codes, and the
  * simulated bank transfer into their own checkout.
  */
-export function sandboxRoutes(app: FastifyInstance, { sandbox, guards }: Services) {
+export function sandboxRoutes(app: Api, { sandbox, guards }: Services) {
   if (!sandbox) return;
   const auth = { onRequest: guards.requireUser };
 
   app.get('/sandbox/mailbox', { schema: { querystring: mailboxQuery } }, async (request) =>
-    sandbox.mailbox(parse(mailboxQuery, request.query).email),
+    sandbox.mailbox(request.query.email),
   );
 
   app.get('/sandbox/texts', auth, async (request) => sandbox.texts(authOf(request).user.id));

@@ -41,13 +41,20 @@ export function createSandboxService({ database, config, logger }: AppDeps, inbo
       return { success: true, data: { texts: inbox.textsFor(ids) } };
     },
 
-    /** Plays the bank transfer for a checkout the customer opened, of the amount they chose. */
+    /**
+     * Plays the bank transfer for a deposit the customer opened, of the amount they chose: into
+     * the checkout's one-off account, or into a verified customer's permanent account (that
+     * account never expires, so an intent whose ten minutes ran out is still paid into).
+     */
     async payCheckout(userId: string, depositId: string) {
       const deposit = UUID.test(depositId)
-        ? await sandboxRepository.checkoutOf(db, userId, depositId)
+        ? await sandboxRepository.payableDepositOf(db, userId, depositId)
         : undefined;
       if (!deposit) throw new AppError('DEPOSIT_NOT_FOUND');
-      if (deposit.status !== 'pending' || !deposit.accountNo) {
+      const open =
+        deposit.status === 'pending' ||
+        (deposit.kind === 'virtual' && deposit.status === 'expired');
+      if (!open || !deposit.accountNo) {
         throw new AppError('ORDER_NOT_ACTIONABLE', { message: sandboxMessages.depositNotPayable });
       }
       let reply: Response;

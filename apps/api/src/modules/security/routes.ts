@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { changePasswordSchema, sessionIdParams } from '@owo/shared/security';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import { rateLimited } from '../openapi/error-replies';
+import type { Api } from '../../lib/route-validation';
+import { messageReplySchema } from '@owo/shared/replies/common';
 
 /** Profile → Security: change password and the signed-in devices, the caller's own only. */
-export function securityRoutes(app: FastifyInstance, { security, guards }: Services) {
+export function securityRoutes(app: Api, { security, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
   const caller = (request: FastifyRequest) => {
     const { user, sessionId } = authOf(request);
@@ -14,10 +16,13 @@ export function securityRoutes(app: FastifyInstance, { security, guards }: Servi
 
   app.post(
     '/user/change-password',
-    { ...auth, schema: { body: changePasswordSchema } },
+    {
+      ...auth,
+      schema: { body: changePasswordSchema, response: { 200: messageReplySchema, ...rateLimited } },
+    },
     async (request) => {
       const { userId, sessionId } = caller(request);
-      return security.changePassword(userId, sessionId, parse(changePasswordSchema, request.body));
+      return security.changePassword(userId, sessionId, request.body);
     },
   );
 
@@ -36,7 +41,7 @@ export function securityRoutes(app: FastifyInstance, { security, guards }: Servi
     { ...auth, schema: { params: sessionIdParams } },
     async (request) => {
       const { userId, sessionId } = caller(request);
-      return security.signOutSession(userId, sessionId, parse(sessionIdParams, request.params).id);
+      return security.signOutSession(userId, sessionId, request.params.id);
     },
   );
 }

@@ -4,14 +4,16 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { hashSecret, verifySecret } from '../../lib/hashing';
 import { sessionRepository } from '../auth/session-repository';
+import { idleCutoff } from '../auth/session-service';
 import { claim, limitError, release } from '../throttle/limiter';
+import { assertPasswordIsNew, replacePassword } from '../users/password-history';
 import { usersRepository } from '../users/repository';
 
 /**
  * The Security screen's calls. Every one acts on the caller's own account and sessions only: the
  * user id comes from the session, and a session id of someone else's matches nothing (404).
  */
-export function createSecurityService({ database, clock }: AppDeps) {
+export function createSecurityService({ database, clock, config }: AppDeps) {
   const db = () => database.db;
 
   return {
@@ -43,16 +45,23 @@ export function createSecurityService({ database, clock }: AppDeps) {
       if (!(await verifySecret(user.passwordHash, input.currentPassword)))
         throw new AppError('CURRENT_PASSWORD_INCORRECT');
       await release(db(), granted);
+      await assertPasswordIsNew(db(), user, input.newPassword);
       const passwordHash = await hashSecret(input.newPassword);
       await database.db.transaction(async (tx) => {
-        await usersRepository.update(tx, userId, { passwordHash });
+        await replacePassword(tx, userId, passwordHash, clock.now());
         await sessionRepository.revokeOthers(tx, userId, sessionId, clock.now());
       });
       return { success: true as const, message: securityMessages.passwordChanged };
     },
 
     async listSessions(userId: string, sessionId: string) {
-      const rows = await sessionRepository.listActive(db(), userId, clock.now());
+      const now = clock.now();
+      const rows = await sessionRepository.listActive(
+        db(),
+        userId,
+        now,
+        idleCutoff(now, config.sessionIdleTimeoutMs),
+      );
       const data: SessionDto[] = rows.map((row) => ({
         _id: row.id,
         userAgent: row.userAgent,

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { routeBody, supplierParams, thresholdBody } from '@owo/shared/suppliers';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import type { Api } from '../../lib/route-validation';
 
 /** The admin who acts, for the audit log. */
 const actorOf = (request: FastifyRequest) => {
@@ -14,7 +14,7 @@ const actorOf = (request: FastifyRequest) => {
  * The admin Suppliers screen: balances (read live from each supplier), low-balance thresholds and
  * the routing table. Every route checks the admin role on the server.
  */
-export function supplierRoutes(app: FastifyInstance, { suppliers, guards }: Services) {
+export function supplierRoutes(app: Api, { suppliers, guards }: Services) {
   const admin = { onRequest: guards.requireAdmin };
   const base = '/admin/suppliers';
 
@@ -24,16 +24,11 @@ export function supplierRoutes(app: FastifyInstance, { suppliers, guards }: Serv
   app.put(
     `${base}/:supplier/threshold`,
     { ...admin, schema: { params: supplierParams, body: thresholdBody } },
-    async (r) =>
-      suppliers.setThreshold(
-        actorOf(r),
-        parse(supplierParams, r.params).supplier,
-        parse(thresholdBody, r.body).lowBalanceThreshold,
-      ),
+    async (r) => suppliers.setThreshold(actorOf(r), r.params.supplier, r.body.lowBalanceThreshold),
   );
 
   app.put(`${base}/routes`, { ...admin, schema: { body: routeBody } }, async (r) => {
-    const { service, network, suppliers: list } = parse(routeBody, r.body);
+    const { service, network, suppliers: list } = r.body;
     return suppliers.setRoute(actorOf(r), service, network, list);
   });
 }

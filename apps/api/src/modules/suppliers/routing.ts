@@ -8,6 +8,7 @@ import {
 } from '@owo/shared/suppliers';
 import type { DbOrTx } from '../../db/client';
 import { settingsRepository } from '../settings/repository';
+import { supplierWebhooksRepository } from '../webhooks/status-repository';
 
 /** Admin settings rows of the Suppliers screen (admin_settings, by key). */
 export const SUPPLIER_SETTING_KEYS = {
@@ -55,12 +56,37 @@ export async function readRouting(db: DbOrTx): Promise<RoutingTable> {
   return routingFrom(await settingsRepository.get<unknown>(db, SUPPLIER_SETTING_KEYS.routing));
 }
 
-/** The suppliers that serve `service` on `network`, in the order they are tried. */
+/**
+ * Suppliers whose orders settle only by a signed webhook whose signing key we could only infer
+ * (Ogdams: no status lookup). In live mode they take no routing traffic until one signed event
+ * has verified (decision 0045): with a wrong key every event is refused, and every order routed to
+ * them would wait a day for an admin who has nothing to look up.
+ */
+export const WEBHOOK_PROVEN_SUPPLIERS: readonly SupplierId[] = ['ogdams'];
+
+/** Those of WEBHOOK_PROVEN_SUPPLIERS no signed event has verified yet. */
+export async function unprovenSuppliers(db: DbOrTx): Promise<Set<SupplierId>> {
+  const rows = await supplierWebhooksRepository.all(db);
+  const proven = new Set(rows.filter((r) => r.firstVerifiedAt).map((r) => r.supplier));
+  return new Set(WEBHOOK_PROVEN_SUPPLIERS.filter((s) => !proven.has(s)));
+}
+
+/**
+ * The suppliers that serve `service` on `network`, in the order they are tried. In live mode a
+ * supplier not yet proven by its webhook is left out; a route left empty falls back to the
+ * default route, so a purchase is never refused for it.
+ */
 export async function routeFor<S extends RoutableService>(
   db: DbOrTx,
   service: S,
   network: NetworkName,
+  { live }: { live: boolean },
 ): Promise<RouteSupplier<S>[]> {
   // routingFrom keeps only the service's own choices (ROUTABLE_SERVICES) on a route.
-  return (await readRouting(db))[service][network] as RouteSupplier<S>[];
+  const route = (await readRouting(db))[service][network] as RouteSupplier<S>[];
+  if (!live || !route.some((s) => WEBHOOK_PROVEN_SUPPLIERS.includes(s))) return route;
+  const unproven = await unprovenSuppliers(db);
+  const usable = route.filter((s) => !unproven.has(s));
+  if (usable.length > 0) return usable;
+  return (DEFAULT_ROUTE[service] as RouteSupplier<S>[]).filter((s) => !unproven.has(s));
 }

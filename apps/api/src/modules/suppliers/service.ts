@@ -6,10 +6,12 @@ import {
   SUPPLIER_IDS,
   SUPPLIER_NAMES,
   SUPPLIER_ROLES,
+  SIGNED_WEBHOOK_SUPPLIERS,
   type RoutableService,
   type SupplierBalanceDto,
   type SupplierId,
   type SupplierRouteDto,
+  type SupplierWebhookDto,
   type SuppliersReply,
 } from '@owo/shared/suppliers';
 import type { AppDeps } from '../../deps';
@@ -18,7 +20,13 @@ import type { DbOrTx } from '../../db/client';
 import { auditRepository, type Actor } from '../audit/repository';
 import { settingsRepository } from '../settings/repository';
 import { readBalance } from './balances';
-import { SUPPLIER_SETTING_KEYS, readRouting, routingFrom } from './routing';
+import { supplierWebhooksRepository, type SupplierWebhookRow } from '../webhooks/status-repository';
+import {
+  SUPPLIER_SETTING_KEYS,
+  WEBHOOK_PROVEN_SUPPLIERS,
+  readRouting,
+  routingFrom,
+} from './routing';
 
 /** Until an admin sets one: warn below ₦50,000 (a busy day's airtime at one supplier). */
 export const DEFAULT_LOW_BALANCE_KOBO = 50_000_00;
@@ -56,7 +64,22 @@ export interface LowBalanceSupplier {
  * low-balance thresholds and the routing table, each change in the audit log in the transaction
  * that makes it.
  */
-export function createSupplierService({ database, providers, clock }: AppDeps) {
+export function createSupplierService({ database, providers, clock, config }: AppDeps) {
+  const live = config.liveProviders !== undefined;
+
+  function webhookOf(supplier: SupplierId, rows: SupplierWebhookRow[]): SupplierWebhookDto | null {
+    if (!SIGNED_WEBHOOK_SUPPLIERS.includes(supplier)) return null;
+    const row = rows.find((r) => r.supplier === supplier);
+    const iso = (at: Date | null | undefined) => at?.toISOString() ?? null;
+    return {
+      verifiedAt: iso(row?.firstVerifiedAt),
+      lastVerifiedAt: iso(row?.lastVerifiedAt),
+      refusedCount: row?.refusedCount ?? 0,
+      lastRefusedAt: iso(row?.lastRefusedAt),
+      heldFromRouting: live && WEBHOOK_PROVEN_SUPPLIERS.includes(supplier) && !row?.firstVerifiedAt,
+    };
+  }
+
   async function readAll() {
     const readings = await Promise.all(SUPPLIER_IDS.map((s) => readBalance(providers, s)));
     const thresholds = await readThresholds(database.db);
@@ -85,7 +108,10 @@ export function createSupplierService({ database, providers, clock }: AppDeps) {
 
   return {
     async overview(): Promise<SuppliersReply> {
-      const all = await readAll();
+      const [all, webhooks] = await Promise.all([
+        readAll(),
+        supplierWebhooksRepository.all(database.db),
+      ]);
       const balances: SupplierBalanceDto[] = all.map(({ supplier, reading, thresholdKobo }) => ({
         supplier,
         name: SUPPLIER_NAMES[supplier],
@@ -94,6 +120,7 @@ export function createSupplierService({ database, providers, clock }: AppDeps) {
         error: reading.error,
         lowBalanceThreshold: koboToNaira(thresholdKobo),
         low: isLow(reading.balanceKobo, thresholdKobo),
+        webhook: webhookOf(supplier, webhooks),
       }));
       return {
         success: true,

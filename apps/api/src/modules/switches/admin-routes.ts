@@ -1,14 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { restoreBody, shutdownBody } from '@owo/shared/schemas/admin';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
+import type { Api } from '../../lib/route-validation';
 
 /**
  * Admin shutdown controls (spec 2 §7 "System"). The status is a read (staff); switching is admin
  * only. Both checked on the server.
  */
-export function switchAdminRoutes(app: FastifyInstance, { switches, guards }: Services) {
+export function switchAdminRoutes(app: Api, { switches, guards }: Services) {
   const admin = { onRequest: guards.requireAdmin };
 
   app.get('/admin/system/status', { onRequest: guards.requireStaff }, async () =>
@@ -20,7 +19,7 @@ export function switchAdminRoutes(app: FastifyInstance, { switches, guards }: Se
     { ...admin, schema: { body: shutdownBody } },
     async (request) => {
       const { id, email } = authOf(request).user;
-      return switches.shutdown({ id, email }, parse(shutdownBody, request.body));
+      return switches.shutdown({ id, email }, request.body);
     },
   );
 
@@ -29,7 +28,7 @@ export function switchAdminRoutes(app: FastifyInstance, { switches, guards }: Se
     { ...admin, schema: { body: restoreBody } },
     async (request) => {
       const { id, email } = authOf(request).user;
-      return switches.restore({ id, email }, parse(restoreBody, request.body));
+      return switches.restore({ id, email }, request.body);
     },
   );
 }

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@owo/shared/api-types';
 import type { Services } from '../../services';
 import { sandboxEnabled } from '../sandbox/service';
+import type { Api } from '../../lib/route-validation';
 
-export function systemRoutes(app: FastifyInstance, { deps, switches, guards }: Services) {
+export function systemRoutes(app: Api, { deps, switches, guards }: Services) {
   /** Process up. */
   app.get('/health', async () => ({ success: true, status: 'ok' }));
 
@@ -20,6 +20,10 @@ export function systemRoutes(app: FastifyInstance, { deps, switches, guards }: S
     appName: deps.config.appName,
     googleClientId: deps.config.googleClientId ?? null,
     chatPropertyId: deps.config.chatPropertyId ?? null,
+    // Null hides the WhatsApp link: the app shows no number that is not configured.
+    supportWhatsappUrl: deps.config.supportWhatsapp
+      ? `https://wa.me/${deps.config.supportWhatsapp}`
+      : null,
     // The web app shows the sandbox banner, mailbox and add-money button only when this is true.
     sandbox: sandboxEnabled(deps.config),
   }));

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HISTORY_MAX_PAGE_SIZE } from '@owo/shared/constants';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { historyPageReply } from '../openapi/reply-schemas';
+import { historyPageReplySchema as historyPageReply } from '@owo/shared/replies/transactions';
+import type { Api } from '../../lib/route-validation';
 
 export const historyQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -15,13 +14,13 @@ export const historyQuery = z.object({
 });
 
 /** GET transactions: the signed-in user's own history, newest first (spec §7). */
-export function historyRoutes(app: FastifyInstance, { history, guards }: Services) {
+export function historyRoutes(app: Api, { history, guards }: Services) {
   app.get(
     '/transactions',
     {
       onRequest: guards.requireUser,
       schema: { querystring: historyQuery, response: { 200: historyPageReply } },
     },
-    async (request) => history.list(authOf(request).user.id, parse(historyQuery, request.query)),
+    async (request) => history.list(authOf(request).user.id, request.query),
   );
 }

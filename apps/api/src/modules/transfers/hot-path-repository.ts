@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { preparedCall } from '../../db/prepared-call';
 import type { SpendRefusal } from '../limits/spend-refusals';
 
-/** What owo_transfer answers (migrations 0016, 0018): ok, or why nothing but a PIN count was written. */
+/** What owo_transfer answers (sql/functions): ok, or why nothing but a PIN count was written. */
 export type TransferOutcome =
   | { outcome: 'ok' }
   | { outcome: 'key_taken' }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, sessions, userAccounts, users } from '../../db/schema';
 
@@ -60,7 +60,12 @@ function prepareSessionQuery(db: DbOrTx) {
   return db
     .select({
       ...userWithBalanceColumns,
-      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
+      session: {
+        id: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -72,13 +77,7 @@ function prepareSessionQuery(db: DbOrTx) {
       userAccounts,
       and(eq(userAccounts.userId, users.id), eq(userAccounts.kind, 'virtual')),
     )
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
     .limit(1)
     .prepare('session_with_user');
 }
@@ -91,13 +90,17 @@ export const usersRepository = {
    * request starts here, so it costs one round trip, not two — a named prepared statement, so
    * each connection parses and plans it once.
    */
-  async findBySession(db: DbOrTx, tokenHash: string, now: Date) {
+  /**
+   * Past its lifetime too: the caller refuses it and says why (SESSION_EXPIRED, decision 0049),
+   * where a revoked or unknown token is simply unauthorised.
+   */
+  async findBySession(db: DbOrTx, tokenHash: string) {
     let prepared = sessionQueries.get(db);
     if (!prepared) {
       prepared = prepareSessionQuery(db);
       sessionQueries.set(db, prepared);
     }
-    const [row] = await prepared.execute({ tokenHash, now: now.toISOString() });
+    const [row] = await prepared.execute({ tokenHash });
     return row && { session: row.session, user: withBalance(row) };
   },
 

@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { updateUserSchema } from '@owo/shared/schemas/user';
 import { AppError } from '../../errors';
-import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { userReply } from '../openapi/reply-schemas';
+import { userReplySchema as userReply } from '@owo/shared/replies/account';
+import type { Api } from '../../lib/route-validation';
 
-export function userRoutes(app: FastifyInstance, { users, guards }: Services) {
+export function userRoutes(app: Api, { users, guards }: Services) {
   app.get(
     '/user',
     { onRequest: guards.requireUser, schema: { response: { 200: userReply } } },
@@ -19,7 +19,7 @@ export function userRoutes(app: FastifyInstance, { users, guards }: Services) {
     '/user/update',
     { onRequest: guards.requireUser, schema: { body: updateUserSchema } },
     async (request) => {
-      return users.update(authOf(request).user.id, parse(updateUserSchema, request.body));
+      return users.update(authOf(request).user.id, request.body);
     },
   );
 

@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import { VTPASS_WEBHOOK_ACK } from '@owo/providers/vtpass/webhook';
 import type { Services } from '../../services';
+import { WEBHOOK_ROUTES, probeReply } from './probe';
+import type { Api } from '../../lib/route-validation';
 
 /** What PalmPay expects as the answer to a notification it should stop retrying. */
 const PALMPAY_ACK = 'success';
@@ -10,8 +12,8 @@ const PALMPAY_ACK = 'success';
  * checked over the exact bytes PalmPay sent, which a JSON parse-and-reserialise would not keep.
  */
 export function webhookRoutes(
-  app: FastifyInstance,
-  { webhooks, ogdamsWebhooks, metrics }: Services,
+  app: Api,
+  { webhooks, ogdamsWebhooks, vtpassWebhooks, metrics }: Services,
 ) {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -36,5 +38,21 @@ export function webhookRoutes(
       metrics.webhook('ogdams', result);
       return reply.send({ status: true, message: 'received' });
     });
+
+    // VTpass waits for {"response": "success"} and sends the callback again (5 times in all)
+    // until it gets it; 503 when VTpass could not confirm the event, so that it does.
+    scope.post('/webhooks/vtpass', async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const result = await vtpassWebhooks.handle(raw);
+      request.log.info({ result }, 'vtpass webhook');
+      metrics.webhook('vtpass', result);
+      return reply.send(VTPASS_WEBHOOK_ACK);
+    });
+
+    // The go-live probe (`cli live-check`): a GET that reads and writes nothing and echoes its
+    // nonce, so a call through PUBLIC_BASE_URL proves the route is ours and reachable.
+    for (const supplier of WEBHOOK_ROUTES) {
+      scope.get(`/webhooks/${supplier}`, async (request) => probeReply(supplier, request.query));
+    }
   });
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { crashPoint } from '../../lib/crash-points';
 import type { CreditOutcome, DepositCredit } from '../deposits/credit';
+import { supplierWebhooksRepository } from './status-repository';
 
 type BillEvent = Extract<PalmPayWebhook, { kind: 'bill' }>;
 
@@ -16,7 +17,7 @@ export type BillNotificationHandler = (event: BillEvent) => Promise<unknown>;
  * retries anything else; errors (the database down) are not, so PalmPay retries them.
  */
 export function createWebhookService(
-  { providers, logger, config, metrics }: AppDeps,
+  { providers, logger, config, metrics, database, clock }: AppDeps,
   credit: DepositCredit,
   billHandler: BillNotificationHandler | undefined,
 ) {
@@ -26,9 +27,12 @@ export function createWebhookService(
     ): Promise<{ kind: PalmPayWebhook['kind']; outcome: CreditOutcome | 'handled' }> {
       const event = providers.palmpay.parseWebhook(rawBody);
       if (!event) {
+        await supplierWebhooksRepository.recordRefused(database.db, 'palmpay', clock.now());
         metrics?.webhook('palmpay', 'bad_signature');
         throw new AppError('WEBHOOK_SIGNATURE_INVALID');
       }
+      // PALMPAY_PUBLIC_KEY proven on a real notification: what `cli live-check` reports.
+      await supplierWebhooksRepository.recordVerified(database.db, 'palmpay', clock.now());
       crashPoint(config, 'webhook:after-signature');
       switch (event.kind) {
         case 'checkout':

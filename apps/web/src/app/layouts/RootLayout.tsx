@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { MobileOnlyGate } from './MobileOnlyGate';
+import { ScreenScroll } from './ScreenScroll';
 import { useInactivityLogout } from '../session/use-inactivity-logout';
 import { useCrossTabSession } from '../session/use-cross-tab-session';
 import { TokenExchange } from '../session/TokenExchange';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ProgressBar } from '../../components/ProgressBar';
 import { SandboxBanner } from '../../features/sandbox/SandboxBanner';
-import { dismissToastsOfPreviousScreen, noteNavigationStarted } from '../../lib/toast';
+import { dismissToastsOfPreviousScreen, noteNavigationStarted, placeToasts } from '../../lib/toast';
 
 /** Wraps every route: desktop notice, offline banner, session upkeep, ?token= exchange, loading bar, toasts. */
 export function RootLayout() {
@@ -19,7 +20,11 @@ export function RootLayout() {
   useEffect(() => {
     if (navigation.state !== 'idle') noteNavigationStarted();
   }, [navigation.state]);
-  useEffect(() => dismissToastsOfPreviousScreen(), [pathname]);
+  useEffect(() => {
+    dismissToastsOfPreviousScreen();
+    // The toasts carried over sit below this screen's bars.
+    placeToasts();
+  }, [pathname]);
   return (
     <MobileOnlyGate>
       {navigation.state === 'loading' ? <ProgressBar /> : null}
@@ -28,7 +33,7 @@ export function RootLayout() {
       <TokenExchange>
         <Outlet />
       </TokenExchange>
-      <ScrollRestoration />
+      <ScreenScroll />
     </MobileOnlyGate>
   );
 }

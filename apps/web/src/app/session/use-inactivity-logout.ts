@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { INACTIVITY_LOGOUT_MS } from '@owo/shared/constants';
 import { useSession } from '../../lib/session-store';
 import { signOut } from '../../lib/sign-out';
+import { noteIdleSignOut } from '../../lib/signed-out-notice';
 
 const ACTIVITY_EVENTS = ['click', 'keydown', 'scroll', 'mousemove', 'touchstart'] as const;
 /** Activity is written to storage at most this often (mousemove fires constantly). */
@@ -30,6 +31,7 @@ export function useInactivityLogout(): void {
       if (!auth.isAuthenticated) return;
       const idle = Date.now() - auth.lastActivity;
       if (idle >= INACTIVITY_LOGOUT_MS) {
+        noteIdleSignOut();
         void signOut();
         return;
       }

@@ -97,7 +97,8 @@ function ChoiceChip({ choice, onPick }: { choice: BeneficiaryChoice; onPick: () 
     <button
       type="button"
       onClick={onPick}
-      aria-label={`Use ${title}, ${choice.number}${choice.saved ? ' (saved)' : ''}`}
+      // The name holds every visible word (the provider too), after the verb (WCAG 2.5.3).
+      aria-label={`Use ${title}, ${detail}${choice.saved ? ' (saved)' : ''}`}
       className="flex h-14 w-max max-w-60 min-w-36 items-center gap-2.5 rounded-2xl border border-line bg-white px-2.5 text-left transition-colors hover:border-brand-300 active:scale-[0.98]"
     >
       <span

@@ -1,9 +1,9 @@
 import { sandboxMessages } from '@owo/shared/sandbox-messages';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { PageSpinner } from '../../components/Spinner';
-import { NotFound } from '../../app/layouts/NotFound';
+import { NotFound } from '../../components/NotFound';
 import { MailboxPanel } from './MailboxPanel';
-import { useSandboxMode } from './use-sandbox-mode';
+import { useSandboxMode } from '../../lib/sandbox/use-sandbox-mode';
 
 /** /sandbox/mailbox: the mailbox as a page (the start banner points here). Live: not found. */
 export function MailboxPage() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { sandboxBannerMessages } from '@owo/shared/sandbox-messages';
-import { useSandboxMode } from './use-sandbox-mode';
+import { useSandboxMode } from '../../lib/sandbox/use-sandbox-mode';
 
 // Loaded on the first tap: the banner itself stays a few hundred bytes on every route.
 const MailboxSheet = lazy(() =>
@@ -17,23 +17,27 @@ export function SandboxBanner() {
   if (sandbox !== true) return null;
   return (
     <>
-      <div
-        role="note"
-        aria-label="Sandbox"
-        className="flex h-7 items-center justify-between gap-3 border-b border-accent-100 bg-[#fff8ea] px-4 text-xs text-[#7a4b05]"
-      >
-        <span className="inline-flex items-center gap-1.5 font-medium">
-          <span aria-hidden className="size-1.5 rounded-full bg-accent-500" />
-          {sandboxBannerMessages.banner}
-        </span>
-        <button
-          type="button"
-          onClick={() => setOpen(true)}
-          className="-mr-2 rounded-full px-2 py-1 font-semibold hover:bg-accent-100"
+      {/* A landmark of its own, so assistive technology finds it with the page's other regions. */}
+      <aside aria-label="Sandbox mode" data-toast-clear>
+        <div
+          role="note"
+          aria-label="Sandbox"
+          className="flex h-11 items-center justify-between gap-3 border-b border-accent-100 bg-[#fff8ea] px-4 text-xs text-[#7a4b05]"
         >
-          {sandboxBannerMessages.mailboxButton}
-        </button>
-      </div>
+          <span className="inline-flex items-center gap-1.5 font-medium">
+            <span aria-hidden className="size-1.5 rounded-full bg-accent-500" />
+            {sandboxBannerMessages.banner}
+          </span>
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            // 44 px tall: a target a thumb can hit (WCAG 2.5.8, and the app's own 44 px rule).
+            className="-mr-2 inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 font-semibold hover:bg-accent-100"
+          >
+            {sandboxBannerMessages.mailboxButton}
+          </button>
+        </div>
+      </aside>
       {open ? (
         <Suspense fallback={null}>
           <MailboxSheet onClose={() => setOpen(false)} />

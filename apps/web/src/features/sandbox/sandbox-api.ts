@@ -16,12 +16,3 @@ export async function fetchTexts(signal?: AbortSignal): Promise<SandboxText[]> {
   const reply = await apiRequest<{ data: { texts: SandboxText[] } }>('/sandbox/texts', { signal });
   return reply.data.texts;
 }
-
-/** Plays the customer's bank transfer into their checkout; the PalmPay webhook credits it. */
-export async function payCheckoutInSandbox(depositId: string): Promise<string> {
-  const reply = await apiRequest<{ message: string }>(
-    `/sandbox/deposits/${encodeURIComponent(depositId)}/pay`,
-    { method: 'POST', body: {} },
-  );
-  return reply.message;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionDto } from '@owo/shared/api-types';
-import { receiptContent } from './receipt-content';
+import { receiptContent, SANDBOX_RECEIPT_MARK } from './receipt-content';
 
 function tx(overrides: Partial<TransactionDto>): TransactionDto {
   return {
@@ -123,9 +123,12 @@ describe('receipt content', () => {
     };
     const sent = tx({ serviceType: 'transfer', amount: 250.5, metadata: meta as never });
     expect(receiptContent(sent, 'Owo').title).toBe('Transfer sent');
-    expect(labels(sent).slice(0, 2)).toEqual(['Recipient', 'Narration']);
-    expect(value(sent, 'Recipient')).toBe('Bola Ade · bola@example.com');
+    // Masked as banks do (decision 0056): a forwarded receipt does not print who in full.
+    expect(labels(sent).slice(0, 3)).toEqual(['Recipient', 'Recipient e-mail', 'Narration']);
+    expect(value(sent, 'Recipient')).toBe('Bola A.');
+    expect(value(sent, 'Recipient e-mail')).toBe('bo***@example.com');
     expect(value(sent, 'Narration')).toBe('rent for June');
+    expect(JSON.stringify(receiptContent(sent, 'Owo'))).not.toContain('bola@example.com');
 
     const received = tx({
       serviceType: 'transfer',
@@ -135,8 +138,40 @@ describe('receipt content', () => {
     const r = receiptContent(received, 'Owo');
     expect(r.heading).toBe('Money received');
     expect(r.title).toBe('Transfer received');
-    expect(labels(received)[0]).toBe('From');
+    expect(labels(received).slice(0, 2)).toEqual(['From', 'Sender e-mail']);
+    expect(value(received, 'From')).toBe('Bola A.');
     expect(labels(received)).not.toContain('Narration');
+
+    // An account without a name is named by its masked e-mail alone.
+    const nameless = tx({
+      serviceType: 'transfer',
+      metadata: { ...meta, counterpartyName: 'bola@example.com' } as never,
+    });
+    expect(labels(nameless).slice(0, 2)).toEqual(['Recipient', 'Narration']);
+    expect(value(nameless, 'Recipient')).toBe('bo***@example.com');
+  });
+
+  it('a reversed order reads Reversed and names its refund', () => {
+    const order = tx({
+      serviceType: 'airtime',
+      metadata: {
+        network: 'MTN',
+        phone: '08031234567',
+        reversedAt: '2026-01-02T10:00:00.000Z',
+        reversalReference: 'REV-ABC-1',
+      } as never,
+    });
+    const r = receiptContent(order, 'Owo');
+    expect(r.status).toEqual({ label: 'Reversed', tone: 'pending' });
+    expect(value(order, 'Status')).toBe('Reversed');
+    expect(value(order, 'Refund reference')).toBe('REV-ABC-1');
+    // A failed row is never "Reversed", whatever its metadata.
+    expect(receiptContent({ ...order, status: 'failed' }, 'Owo').status.label).toBe('Failed');
+  });
+
+  it('a sandbox receipt carries the sandbox mark; a live one does not', () => {
+    expect(receiptContent(tx({}), 'Owo', { sandbox: true }).sandboxMark).toBe(SANDBOX_RECEIPT_MARK);
+    expect(receiptContent(tx({}), 'Owo').sandboxMark).toBeUndefined();
   });
 
   it('betting: the platform and the user id', () => {

@@ -6,11 +6,16 @@ import type { TransactionDto } from '@owo/shared/api-types';
 import { formatKobo, parseNairaToKobo } from '@owo/shared/money';
 import {
   formatToken,
-  statusLabel,
+  isReversed,
   transactionDetailRows,
   transactionKind,
+  transactionStatusLabel,
   transactionTitle,
+  transferRows,
 } from '../transactions';
+
+/** Printed on every receipt a sandbox deployment makes: no real money moved. */
+export const SANDBOX_RECEIPT_MARK = 'SANDBOX · No real money moved';
 
 export type ReceiptTone = 'success' | 'pending' | 'failed';
 
@@ -36,23 +41,20 @@ export interface ReceiptContent {
   lines: ReceiptLine[];
   footer: string;
   fileName: string;
+  /** Sandbox deployments only: a mark no one can crop away from the middle of the receipt. */
+  sandboxMark?: string;
 }
 
-/** Transfers name the other side; betting the platform and account; others use the sheet's rows. */
+/**
+ * Transfers name the other side, masked as on the sheet (decision 0056); betting the platform and
+ * account; others use the sheet's rows.
+ */
 function kindLines(tx: TransactionDto): ReceiptLine[] {
   const meta = tx.metadata as Record<string, unknown>;
   const text = (key: string) => (typeof meta[key] === 'string' ? (meta[key] as string) : '');
   switch (transactionKind(tx)) {
-    case 'transfer': {
-      const who = [text('counterpartyName'), text('counterpartyEmail')]
-        .filter(Boolean)
-        .filter((v, i, all) => all.indexOf(v) === i)
-        .join(' · ');
-      return [
-        ...(who ? [{ label: tx.type === 'credit' ? 'From' : 'Recipient', value: who }] : []),
-        ...(text('note') ? [{ label: 'Narration', value: text('note') }] : []),
-      ];
-    }
+    case 'transfer':
+      return transferRows(tx).map(({ label, value }) => ({ label, value }));
     case 'betting':
       return [
         ...(text('billerName') ? [{ label: 'Platform', value: text('billerName') }] : []),
@@ -73,13 +75,20 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
 });
 
-function toneOf(status: string): ReceiptTone {
+function toneOf(tx: Pick<TransactionDto, 'status' | 'metadata'>): ReceiptTone {
+  const { status } = tx;
+  // A reversed order's money came back: not the green of a completed sale.
+  if (isReversed(tx)) return 'pending';
   if (status === 'failed') return 'failed';
   if (status === 'pending') return 'pending';
   return 'success';
 }
 
-export function receiptContent(tx: TransactionDto, brand: string): ReceiptContent {
+export function receiptContent(
+  tx: TransactionDto,
+  brand: string,
+  { sandbox = false }: { sandbox?: boolean } = {},
+): ReceiptContent {
   const kobo = parseNairaToKobo(Math.abs(tx.amount).toFixed(2)) ?? 0;
   const created = new Date(tx.createdAt);
   const valid = !Number.isNaN(created.getTime());
@@ -93,12 +102,12 @@ export function receiptContent(tx: TransactionDto, brand: string): ReceiptConten
     heading: tx.type === 'credit' ? 'Money received' : 'Transaction receipt',
     amount: formatKobo(kobo),
     title: transactionTitle(tx),
-    status: { label: statusLabel(tx.status), tone: toneOf(tx.status) },
+    status: { label: transactionStatusLabel(tx), tone: toneOf(tx) },
     ...(token ? { token } : {}),
     lines: [
       ...kindLines(tx),
       { label: 'Reference', value: tx.reference, mono: true },
-      { label: 'Status', value: statusLabel(tx.status), tone: toneOf(tx.status) },
+      { label: 'Status', value: transactionStatusLabel(tx), tone: toneOf(tx) },
       ...(valid
         ? [
             { label: 'Date', value: dateFormat.format(created) },
@@ -107,6 +116,7 @@ export function receiptContent(tx: TransactionDto, brand: string): ReceiptConten
         : []),
     ],
     footer: `Thank you for using ${brand}.`,
+    ...(sandbox ? { sandboxMark: SANDBOX_RECEIPT_MARK } : {}),
     fileName: `${brand.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'receipt'}-receipt-${safeReference}.png`,
   };
 }

@@ -222,6 +222,24 @@ function layout(ctx: Ctx, content: ReceiptContent, paint: boolean): number {
   y += 16;
 
   if (paint) dashedLine(ctx, y);
+  if (content.sandboxMark) {
+    // An amber strip across the card: a sandbox receipt is never mistaken for a real one.
+    y += 16;
+    if (paint) {
+      ctx.fillStyle = TONES.pending.bg;
+      roundRect(ctx, left, y, inner, 34, 10);
+      ctx.fill();
+    }
+    text(
+      content.sandboxMark.toUpperCase(),
+      center,
+      y + 22,
+      `800 13px ${SANS}`,
+      TONES.pending.fg,
+      'center',
+    );
+    y += 34;
+  }
   y += 34;
   text(content.footer, center, y, `500 13px ${SANS}`, COLORS.muted, 'center');
   y += 28;

@@ -11,8 +11,8 @@ import { receiptImage } from './receipt-image';
 export type ShareOutcome = 'shared' | 'downloaded' | 'cancelled';
 
 export async function shareReceipt(tx: TransactionDto): Promise<ShareOutcome> {
-  const { appName } = await loadRuntimeConfig();
-  const content = receiptContent(tx, appName);
+  const { appName, sandbox } = await loadRuntimeConfig();
+  const content = receiptContent(tx, appName, { sandbox });
   const blob = await receiptImage(content);
   const file = new File([blob], content.fileName, { type: 'image/png' });
   if (typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
@@ -20,7 +20,7 @@ export async function shareReceipt(tx: TransactionDto): Promise<ShareOutcome> {
       await navigator.share({
         files: [file],
         title: `${appName} receipt`,
-        text: `${content.title}: ${content.amount} (${content.status.label})`,
+        text: `${content.title}: ${content.amount} (${content.status.label})${content.sandboxMark ? ` [${content.sandboxMark}]` : ''}`,
       });
       return 'shared';
     } catch (error) {

@@ -2,6 +2,7 @@
  * The demo drives the app through its own HTTP routes (app.inject): every naira it shows moved
  * through the same services, ledger transfers and supplier adapters a customer's would.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
 export interface Reply {
@@ -27,6 +28,9 @@ export function requester(app: FastifyInstance) {
       url,
       payload: options.payload as InjectOptions['payload'],
       headers: {
+        // One key per payment, as the app sends: the money routes require one, and the demo
+        // never retries, so each call is its own order.
+        ...(method === 'POST' ? { 'idempotency-key': randomUUID() } : {}),
         ...options.headers,
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       },

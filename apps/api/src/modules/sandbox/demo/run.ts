@@ -66,6 +66,7 @@ export async function runDemo(): Promise<number> {
     now: () => clock.now().getTime(),
     palmpayNotifyUrl: () => (appOrigin ? `${appOrigin}/api/webhooks/palmpay` : undefined),
     ogdamsNotifyUrl: () => (appOrigin ? `${appOrigin}/api/webhooks/ogdams` : undefined),
+    vtpassNotifyUrl: () => (appOrigin ? `${appOrigin}/api/webhooks/vtpass` : undefined),
     safehavenLog: () => {},
   });
   const port = config.port;

@@ -36,6 +36,11 @@ export const suppliersTexts = {
   routeEmpty: 'Choose at least one supplier.',
   routeSaved: 'Routing updated',
   routeFailed: 'Failed to update routing',
+  webhookVerified: (at: string) => `Signed webhook verified ${at}`,
+  webhookNotVerified: 'No signed webhook verified yet',
+  webhookHeld: 'Kept off airtime routes until a signed event from it verifies.',
+  webhookRefused: (count: number, at: string) =>
+    `${count} ${count === 1 ? 'event' : 'events'} refused (bad signature), last ${at}: check the signing key`,
   lowSummary: (count: number) =>
     count === 1 ? '1 supplier wallet is running low' : `${count} supplier wallets are running low`,
 };

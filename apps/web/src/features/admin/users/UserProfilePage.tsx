@@ -106,7 +106,8 @@ export function UserProfilePage() {
                   onClick={() => setSheet('role')}
                 >
                   <span className="flex flex-col text-left leading-tight">
-                    <span className="text-xs font-medium text-muted">{m.changeRole}</span>
+                    <span className="text-xs font-medium text-muted">{m.changeRole}</span>{' '}
+                    {/* The space keeps "Role" and the role two words, as the name says them. */}
                     <span>{roleName}</span>
                   </span>
                 </Button>

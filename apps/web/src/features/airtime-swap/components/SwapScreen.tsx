@@ -19,7 +19,7 @@ export function SwapScreen({
   children: ReactNode;
 }) {
   return (
-    <ScreenLayout title={title} backTo={backTo} trailing={trailing}>
+    <ScreenLayout title={title} backTo={backTo} trailing={trailing} titleIsHeading={false}>
       <div className="grid flex-1 grid-cols-1 content-start gap-4 px-5 pt-1 pb-6">{children}</div>
       {footer ? <PinnedFooter>{footer}</PinnedFooter> : null}
     </ScreenLayout>

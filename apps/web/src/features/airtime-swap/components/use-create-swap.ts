@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { PIN_LENGTH } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { isApiError } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/submit-mutation';
 import { toast } from '../../../lib/toast';
 import { createSwap, type SwapRequest } from '../api/swap-api';
 import type { UploadState } from '../api/swap-navigation';
+import { describePinRefusal } from '../../../lib/pin-standing';
 
 /** Spec 02 §8: a refusal that speaks of the PIN keeps the sheet open and asks for it again. */
 const PIN_PROBLEM = /pin|incorrect/i;
@@ -20,7 +22,7 @@ export function useCreateSwap(handlers: {
   onFailed: () => void;
 }) {
   const [request, setRequest] = useState<SwapRequest | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useSubmitMutation((body: Parameters<typeof createSwap>[0]) => createSwap(body));
   const [pinError, setPinError] = useState<string | null>(null);
   /** The sheet shows its own PIN field once the PIN has to be entered again. */
   const [askPin, setAskPin] = useState(false);
@@ -32,21 +34,20 @@ export function useCreateSwap(handlers: {
   };
 
   const close = () => {
-    if (busy) return;
+    if (create.inFlight()) return;
     setRequest(null);
   };
 
   const confirm = async (pin: string) => {
-    if (!request || busy) return;
+    if (!request || create.inFlight()) return;
     if (!new RegExp(`^\\d{${PIN_LENGTH}}$`).test(pin)) {
       setPinError(messages.swapPinConfirm);
       setAskPin(true);
       return;
     }
-    setBusy(true);
     setPinError(null);
     try {
-      const reply = await createSwap({ ...request, transactionPin: pin });
+      const reply = await create.send({ ...request, transactionPin: pin });
       setRequest(null);
       handlers.onCreated({
         swapId: reply.data.swapId,
@@ -60,7 +61,12 @@ export function useCreateSwap(handlers: {
     } catch (error) {
       const serverMessage = isApiError(error) ? error.serverMessage : undefined;
       const code = isApiError(error) ? (error.data as { code?: unknown } | null)?.code : undefined;
-      if (code === 'PIN_LOCKED' && serverMessage) {
+      const pinRefusal = describePinRefusal(error, messages.swapPinIncorrect);
+      if (pinRefusal) {
+        setPinError(pinRefusal);
+        setAskPin(true);
+        handlers.onPinCleared();
+      } else if (code === 'PIN_LOCKED' && serverMessage) {
         setPinError(serverMessage);
         setAskPin(true);
         handlers.onPinCleared();
@@ -73,12 +79,19 @@ export function useCreateSwap(handlers: {
         setRequest(null);
         handlers.onFailed();
       }
-    } finally {
-      setBusy(false);
     }
   };
 
-  return { request, busy, pinError, askPin, review, close, confirm };
+  return {
+    request,
+    /** The request is being created: Confirm spins, the sheet stays open. */
+    busy: create.isPending,
+    pinError,
+    askPin,
+    review,
+    close,
+    confirm,
+  };
 }
 
 export type CreateSwapFlow = ReturnType<typeof useCreateSwap>;

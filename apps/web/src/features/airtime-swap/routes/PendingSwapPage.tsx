@@ -6,9 +6,11 @@ import { SWAP_RATE, SWAP_RATE_PERCENT } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { BrandBadge } from '../../../components/BrandBadge';
 import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
 import { CheckIcon } from '../../../components/icons';
 import { AlertCircleIcon } from '../../../components/more-icons';
 import { messageOr } from '../../../lib/api-errors';
+import { useSubmitMutation } from '../../../lib/submit-mutation';
 import { toast } from '../../../lib/toast';
 import { clearPendingSwap, mySwapsKey, pendingSwapKey } from '../api/swap-api';
 import { readPendingSwapState, uploadStateFromSwap } from '../api/swap-navigation';
@@ -30,14 +32,19 @@ export function PendingSwapPage() {
 function PendingSwap({ swap }: { swap: SwapDto }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [clearing, setClearing] = useState(false);
+  const clear = useSubmitMutation(() => clearPendingSwap());
+  const clearing = clear.isPending;
+  const [confirming, setConfirming] = useState(false);
   const payout = payoutAt(swap.amount, SWAP_RATE);
   const uploaded = swap.screenshotUploaded === true;
+  // The server decides (canCancel); an older reply without it: only before the upload.
+  const cancellable = swap.canCancel ?? (!uploaded && swap.status === 'PENDING_TRANSFER');
 
   const cancel = async () => {
-    setClearing(true);
+    setConfirming(false);
+    if (clear.inFlight()) return;
     try {
-      await clearPendingSwap();
+      await clear.send();
       queryClient.setQueryData(pendingSwapKey, null);
       void queryClient.invalidateQueries({ queryKey: pendingSwapKey });
       void queryClient.invalidateQueries({ queryKey: mySwapsKey });
@@ -45,7 +52,6 @@ function PendingSwap({ swap }: { swap: SwapDto }) {
       navigate('/home', { replace: true });
     } catch (error) {
       toast.error(messageOr(error, messages.swapClearFailed));
-      setClearing(false);
     }
   };
 
@@ -54,25 +60,32 @@ function PendingSwap({ swap }: { swap: SwapDto }) {
       title="Pending Transaction"
       backTo="/home"
       footer={
-        <div className="grid grid-cols-2 gap-3">
-          <Button
-            variant="danger"
-            className="px-2!"
-            onClick={() => void cancel()}
-            disabled={clearing}
-          >
-            {clearing ? 'Clearing...' : 'Cancel Swap'}
+        cancellable ? (
+          <div className="grid grid-cols-2 gap-3">
+            <Button
+              variant="danger"
+              className="px-2!"
+              onClick={() => setConfirming(true)}
+              disabled={clearing}
+            >
+              {clearing ? 'Clearing...' : 'Cancel Swap'}
+            </Button>
+            <Button
+              className="px-2!"
+              disabled={uploaded || clearing}
+              onClick={() =>
+                navigate('/screenshot-upload', { state: uploadStateFromSwap(swap, payout) })
+              }
+            >
+              {uploaded ? 'Already Uploaded' : 'Continue'}
+            </Button>
+          </div>
+        ) : (
+          // Proof sent: nothing left for the customer to do, an admin decides (decision 0054).
+          <Button className="whitespace-nowrap" disabled>
+            {uploaded ? 'Already Uploaded' : 'Being processed'}
           </Button>
-          <Button
-            className="px-2!"
-            disabled={uploaded || clearing}
-            onClick={() =>
-              navigate('/screenshot-upload', { state: uploadStateFromSwap(swap, payout) })
-            }
-          >
-            {uploaded ? 'Already Uploaded' : 'Continue'}
-          </Button>
-        </div>
+        )
       }
     >
       <p
@@ -126,16 +139,45 @@ function PendingSwap({ swap }: { swap: SwapDto }) {
 
       <Card title="What next?">
         <ul className="grid gap-3 text-sm text-muted">
-          <li>
-            <span className="font-semibold text-ink">Continue</span> — finish the swap by uploading
-            the screenshot of your airtime transfer.
-          </li>
-          <li>
-            <span className="font-semibold text-ink">Cancel Swap</span> — clear this pending
-            transaction and start a new one.
-          </li>
+          {cancellable ? (
+            <>
+              <li>
+                <span className="font-semibold text-ink">Continue</span> — finish the swap by
+                uploading the screenshot of your airtime transfer.
+              </li>
+              <li>
+                <span className="font-semibold text-ink">Cancel Swap</span> — clear this pending
+                transaction and start a new one.
+              </li>
+            </>
+          ) : (
+            <li>
+              Your proof of transfer has been received. An admin will review it and approve or
+              reject the swap; it can no longer be cancelled.
+            </li>
+          )}
         </ul>
       </Card>
+
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={messages.swapCancelConfirmTitle}
+        tone="danger"
+        icon={<AlertCircleIcon size={26} />}
+        actions={
+          <>
+            <Button variant="outline" className="flex-1" onClick={() => setConfirming(false)}>
+              Keep Swap
+            </Button>
+            <Button variant="danger" className="flex-1" onClick={() => void cancel()}>
+              Yes, Cancel
+            </Button>
+          </>
+        }
+      >
+        {messages.swapCancelConfirm}
+      </Dialog>
 
       <NeedHelp />
     </SwapScreen>

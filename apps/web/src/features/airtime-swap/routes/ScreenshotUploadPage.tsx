@@ -15,6 +15,7 @@ import { CameraIcon, CheckIcon, CloseIcon } from '../../../components/icons';
 import { AlertCircleIcon } from '../../../components/more-icons';
 import { Skeleton } from '../../../components/Skeleton';
 import { messageOr } from '../../../lib/api-errors';
+import { useSubmitMutation } from '../../../lib/submit-mutation';
 import { dismissAllToasts, toast } from '../../../lib/toast';
 import { addScreenshots } from '../api/screenshot-files';
 import { mySwapsKey, pendingSwapKey, uploadScreenshot, useMySwaps } from '../api/swap-api';
@@ -50,7 +51,9 @@ function UploadScreen({ state }: { state: UploadState }) {
   const recipient = useRecipient(state);
   const [files, setFiles] = useState<Picked[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sending = useSubmitMutation((input: { swapId: string; file: File }) =>
+    uploadScreenshot(input.swapId, input.file),
+  );
   const [done, setDone] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const nextId = useRef(0);
@@ -84,21 +87,19 @@ function UploadScreen({ state }: { state: UploadState }) {
   };
 
   const upload = async () => {
+    if (sending.inFlight()) return;
     if (!state.swapId) return fail(messages.swapIdInvalid);
     const first = files[0]?.file;
     if (!first) return fail(messages.swapScreenshotRequired);
-    setBusy(true);
     setProblem(null);
     try {
       // Only the first image is sent (spec 02 §5).
-      await uploadScreenshot(state.swapId, first);
+      await sending.send({ swapId: state.swapId, file: first });
       void queryClient.invalidateQueries({ queryKey: pendingSwapKey });
       void queryClient.invalidateQueries({ queryKey: mySwapsKey });
       setDone(true);
     } catch (error) {
       fail(messageOr(error, messages.swapUploadFailed));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -115,7 +116,7 @@ function UploadScreen({ state }: { state: UploadState }) {
       title="Upload Screenshot"
       backTo="/home"
       footer={
-        <Button onClick={() => void upload()} loading={busy}>
+        <Button onClick={() => void upload()} loading={sending.isPending}>
           Upload Screenshot
         </Button>
       }

@@ -38,5 +38,9 @@ export const login = (email: string, password: string) =>
 export const requestPasswordReset = (email: string) =>
   post<MessageReply>('/user/request-password-reset', { email });
 
+/** The reset code checked on its own screen, not used up (decision 0059). */
+export const checkResetCode = (email: string, otp: string) =>
+  post<MessageReply>('/user/check-reset-code', { email, otp });
+
 export const resetPassword = (input: { email: string; password: string; otp: string }) =>
   post<MessageReply>('/user/reset-password', input);

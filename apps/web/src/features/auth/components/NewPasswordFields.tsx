@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { PasswordField } from '../../../components/PasswordField';
 import type { FieldErrors } from '../../../lib/form-errors';
-import { PasswordRules } from './PasswordRules';
+import { PasswordRules } from '../../../components/PasswordRules';
 
 type NewPasswordField = 'password' | 'confirmPassword';
 

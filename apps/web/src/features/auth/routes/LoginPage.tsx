@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast';
 import { loginSchema } from '@owo/shared/schemas/auth';
 import { Button } from '../../../components/Button';
 import { PasswordField } from '../../../components/PasswordField';
+import { SignedOutNotice } from '../../../components/SignedOutNotice';
 import { describeAuthError } from '../../../lib/api-errors';
 import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { login } from '../api/auth-api';
@@ -56,6 +57,7 @@ export function LoginPage() {
         </AuthFooterLink>
       }
     >
+      <SignedOutNotice />
       <EmailField
         autoComplete="username"
         value={form.email}

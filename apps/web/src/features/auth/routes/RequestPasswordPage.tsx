@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { messages } from '@owo/shared/messages';
 import { Button } from '../../../components/Button';
+import { messageOr } from '../../../lib/api-errors';
 import { requestPasswordReset } from '../api/auth-api';
 import { saveFlow } from '../api/sign-in-flow';
 import { AuthScreen } from '../components/AuthScreen';
@@ -12,7 +13,8 @@ export function RequestPasswordPage() {
   const navigate = useNavigate();
   const { email, setEmail, error, sending, submit } = useEmailCodeRequest({
     send: requestPasswordReset,
-    failureMessage: () => messages.forgotPasswordFailed,
+    // The server's reason (a wait, the mail server) when it gave one; the spec's text otherwise.
+    failureMessage: (error) => messageOr(error, messages.forgotPasswordFailed),
     onSent: (sentTo) => {
       saveFlow({ email: sentTo, otp: undefined });
       navigate('/otp/reset', { state: { email: sentTo } });

@@ -3,25 +3,40 @@ import { Navigate, useNavigate } from 'react-router';
 import { messages } from '@owo/shared/messages';
 import { otpField } from '@owo/shared/schemas/fields';
 import { Button } from '../../../components/Button';
-import { requestPasswordReset } from '../api/auth-api';
+import { messageOr } from '../../../lib/api-errors';
+import { checkResetCode, requestPasswordReset } from '../api/auth-api';
 import { saveFlow, useFlow } from '../api/sign-in-flow';
 import { AuthScreen } from '../components/AuthScreen';
 import { OtpField } from '../components/OtpField';
 import { ResendOtpButton } from '../components/ResendOtpButton';
 
-/** Reset code entry; the code is checked by the server together with the new password. */
+/**
+ * Reset code entry. The server checks the code here, without using it up (decision 0059), so a
+ * wrong or expired code is said now, not after the new password was typed twice.
+ */
 export function ResetOtpPage() {
   const navigate = useNavigate();
   const { email } = useFlow();
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
 
   if (!email) return <Navigate to="/password/request-password" replace />;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = otpField.safeParse(otp);
     if (!parsed.success) return setError(messages.invalidOtp);
+    setError(null);
+    setChecking(true);
+    try {
+      await checkResetCode(email, parsed.data);
+    } catch (err) {
+      setError(messageOr(err, messages.passwordResetFailed));
+      return;
+    } finally {
+      setChecking(false);
+    }
     const flow = saveFlow({ email, otp: parsed.data });
     navigate('/password/reset', { state: flow });
   };
@@ -36,8 +51,12 @@ export function ResetOtpPage() {
         </>
       }
       backTo="/password/request-password"
-      onSubmit={submit}
-      actions={<Button type="submit">Next</Button>}
+      onSubmit={(e) => void submit(e)}
+      actions={
+        <Button type="submit" loading={checking}>
+          Next
+        </Button>
+      }
     >
       <OtpField value={otp} onValueChange={setOtp} error={error} standalone />
       <p className="text-sm text-muted">
@@ -45,7 +64,7 @@ export function ResetOtpPage() {
         <ResendOtpButton
           email={email}
           send={requestPasswordReset}
-          failureMessage={() => messages.forgotPasswordFailed}
+          failureMessage={(err) => messageOr(err, messages.forgotPasswordFailed)}
         />
       </p>
     </AuthScreen>

@@ -5,6 +5,7 @@ import { messages } from '@owo/shared/messages';
 import { resetPasswordFormSchema } from '@owo/shared/schemas/auth';
 import { Button } from '../../../components/Button';
 import { messageOr } from '../../../lib/api-errors';
+import { errorCode } from '../../../lib/payment-errors';
 import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { resetPassword } from '../api/auth-api';
 import { clearFlow, useFlow } from '../api/sign-in-flow';
@@ -40,7 +41,12 @@ export function ResetPasswordPage() {
       clearFlow();
       navigate('/login', { replace: true });
     } catch (err) {
-      toast.error(messageOr(err, messages.passwordResetFailed));
+      const message = messageOr(err, messages.passwordResetFailed);
+      const code = errorCode(err);
+      // Said beside the field it is about: an old password, or a code that stopped working.
+      if (code === 'PASSWORD_REUSED') setErrors({ password: message });
+      else if (code?.startsWith('OTP_')) setErrors({ otp: message });
+      else toast.error(message);
     } finally {
       setBusy(false);
     }

@@ -99,7 +99,7 @@ export function AmountPicker({
           onBlur={onTypedBlur}
           aria-invalid={error ? true : undefined}
           aria-describedby={note ? noteId : undefined}
-          className="h-12 w-full min-w-0 flex-1 scroll-mb-40 bg-transparent text-base text-ink amount placeholder:text-muted/70 focus:outline-none"
+          className="h-12 w-full min-w-0 flex-1 scroll-mb-40 bg-transparent text-base text-ink amount placeholder:text-muted focus:outline-none"
         />
       </div>
       {note ? (

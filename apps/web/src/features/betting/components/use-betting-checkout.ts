@@ -5,11 +5,13 @@ import { PIN_LENGTH } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { isApiError } from '../../../lib/api';
 import { useAttemptKey, usePinInput, useWalletRefresh } from '../../../lib/payment-flow';
+import { useSubmitMutation } from '../../../lib/submit-mutation';
 import { toast } from '../../../lib/toast';
 import { successMessage } from '../api/betting-amount';
 import { payBetting, type BettingOrder } from '../api/betting-api';
 import { errorCode, isDefiniteAnswer, PAYMENT_RETRY_MESSAGE } from '../../../lib/payment-errors';
 import { isPinProblem } from '../api/betting-errors';
+import { describePinRefusal } from '../../../lib/pin-standing';
 
 /** What the PIN sheet shows and sends. */
 export interface BettingCheckout {
@@ -28,7 +30,9 @@ export function useBettingCheckout(options: { onSuccess: () => void }) {
   const [checkout, setCheckout] = useState<BettingCheckout | null>(null);
   const { pin, setPin, pinError, setPinError, errorKey, clearPin, resetPin, rejectPin } =
     usePinInput();
-  const [busy, setBusy] = useState(false);
+  const payment = useSubmitMutation((request: { order: BettingOrder; pin: string; key: string }) =>
+    payBetting(request.order, request.pin, request.key),
+  );
   const attempts = useAttemptKey();
   const refresh = useWalletRefresh();
 
@@ -39,24 +43,22 @@ export function useBettingCheckout(options: { onSuccess: () => void }) {
 
   /** Cancel, the backdrop or Escape: the sheet closes and the PIN is forgotten. */
   const close = () => {
-    if (busy) return;
+    if (payment.inFlight()) return;
     setCheckout(null);
     resetPin();
   };
 
   const confirm = async () => {
-    if (!checkout || busy) return;
+    if (!checkout || payment.inFlight()) return;
     if (pin.length !== PIN_LENGTH) {
       setPinError(messages.bettingPinRequired);
       return;
     }
     const key = attempts.keyFor(JSON.stringify({ ...checkout.order, pin }));
-    setBusy(true);
     let reply: PurchaseReply;
     try {
-      reply = await payBetting(checkout.order, pin, key);
+      reply = await payment.send({ order: checkout.order, pin, key });
     } catch (error) {
-      setBusy(false);
       if (!isDefiniteAnswer(error)) {
         // Keep the key and the PIN: Confirm again replays this very attempt.
         toast.error((isApiError(error) && error.serverMessage) || PAYMENT_RETRY_MESSAGE);
@@ -71,8 +73,14 @@ export function useBettingCheckout(options: { onSuccess: () => void }) {
         navigate('/pin/create', { state: { returnPath: '/betting' } });
         return;
       }
-      // A locked PIN is not a wrong one: say so and close (its text mentions "PIN" too).
-      if (code !== 'PIN_LOCKED' && (code === 'PIN_INCORRECT' || isPinProblem(serverMessage))) {
+      // A wrong PIN says the tries left, a locked one until when; the sheet stays open with
+      // "Forgot PIN?" (decision 0058).
+      const pinRefusal = describePinRefusal(error, messages.bettingPinIncorrect);
+      if (pinRefusal) {
+        rejectPin(pinRefusal);
+        return;
+      }
+      if (code !== 'PIN_LOCKED' && isPinProblem(serverMessage)) {
         rejectPin(messages.bettingPinIncorrect);
         return;
       }
@@ -83,7 +91,6 @@ export function useBettingCheckout(options: { onSuccess: () => void }) {
       return;
     }
     attempts.forget();
-    setBusy(false);
     setCheckout(null);
     clearPin();
     refresh();
@@ -100,7 +107,18 @@ export function useBettingCheckout(options: { onSuccess: () => void }) {
     navigate('/home');
   };
 
-  return { checkout, pin, setPin, pinError, errorKey, busy, open, close, confirm };
+  return {
+    checkout,
+    pin,
+    setPin,
+    pinError,
+    errorKey,
+    /** The top-up request is on its way: Confirm spins, Cancel and Pay wait. */
+    busy: payment.isPending,
+    open,
+    close,
+    confirm,
+  };
 }
 
 export type BettingCheckoutFlow = ReturnType<typeof useBettingCheckout>;

@@ -6,10 +6,10 @@ import { Button, buttonClasses } from '../../../components/Button';
 import { AlertCircleIcon } from '../../../components/more-icons';
 import { ScreenHeader } from '../../../components/ScreenHeader';
 import { formatNaira } from '../../../lib/money';
-import { readFundingState } from '../api/funding-state';
-import { PaymentDetailsCard } from '../components/PaymentDetailsCard';
-import { formatCountdown } from '../components/use-countdown';
-import { useFundingCheck } from '../components/use-funding-check';
+import { readFundingState } from '../../../lib/deposit/funding-state';
+import { PaymentDetailsCard, PermanentPill } from '../../../components/deposit/PaymentDetailsCard';
+import { formatCountdown } from '../../../lib/deposit/use-countdown';
+import { useFundingCheck } from '../../../lib/deposit/use-funding-check';
 
 /**
  * Bank-transfer funding screen (spec §2): the account to pay into, handed over in navigation
@@ -48,13 +48,19 @@ export function DepositPage() {
       </div>
       <div className="grid gap-4 px-5 pt-1 pb-6">
         <section className="flex flex-col items-center rounded-3xl bg-white px-4 pt-5 pb-4 text-center shadow-card">
-          <CountdownRing secondsLeft={funding.secondsLeft} />
+          {details.permanent ? (
+            <PermanentPill />
+          ) : (
+            <CountdownRing secondsLeft={funding.secondsLeft} />
+          )}
           <p className="mt-3 text-sm text-muted">
-            Transfer exactly{' '}
+            Transfer{details.permanent ? ' ' : ' exactly '}
             <strong className="font-semibold text-ink amount">
               {formatNaira(details.amountToPay)}
             </strong>{' '}
-            before the time runs out.
+            {details.permanent
+              ? 'to your permanent account, now or any time later.'
+              : 'before the time runs out.'}
           </p>
         </section>
 

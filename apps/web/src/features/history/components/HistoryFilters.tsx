@@ -38,7 +38,7 @@ export function HistoryFiltersBar({
           placeholder="Search by type, phone or amount"
           value={search}
           onChange={(e) => onSearch(e.target.value)}
-          className="h-11 w-full min-w-0 flex-1 bg-transparent text-base text-ink placeholder:text-muted/70 focus:outline-none focus-visible:outline-none [&::-webkit-search-cancel-button]:hidden"
+          className="h-11 w-full min-w-0 flex-1 bg-transparent text-base text-ink placeholder:text-muted focus:outline-none focus-visible:outline-none [&::-webkit-search-cancel-button]:hidden"
         />
         {search ? (
           <button

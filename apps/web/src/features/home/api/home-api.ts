@@ -35,6 +35,15 @@ export interface PendingSwap {
   [field: string]: unknown;
 }
 
+/**
+ * Whether the open swap still waits for the customer: only until the screenshot is uploaded.
+ * After that (awaiting verification, a bank payout processing) an admin acts, and a prompt to
+ * "complete" it would only nag.
+ */
+export function swapAwaitsCustomer(swap: PendingSwap | null): swap is PendingSwap {
+  return swap !== null && swap.status === 'PENDING_TRANSFER' && swap.screenshotUploaded !== true;
+}
+
 const pendingSwapKey = ['airtime-swap', 'pending'] as const;
 
 export const pendingSwapQuery = queryOptions({

@@ -13,8 +13,8 @@ import {
   startDeposit,
   validateDepositAmount,
   type PaymentDetails,
-} from '../../deposit/api/deposit-api';
-import { PermanentAccountCard } from '../../deposit/components/PermanentAccountCard';
+} from '../../../lib/deposit/deposit-api';
+import { PermanentAccountCard } from '../../../components/deposit/PermanentAccountCard';
 import { PaymentDetailsSheet } from './PaymentDetailsSheet';
 
 interface DepositSheetProps {

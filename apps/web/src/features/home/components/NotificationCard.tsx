@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { messages } from '@owo/shared/messages';
+import { formatKobo } from '@owo/shared/money';
 import { BellIcon, ChevronRightIcon, LockIcon, SwapIcon } from '../../../components/icons';
-import type { PendingSwap } from '../api/home-api';
+import { swapAwaitsCustomer, type PendingSwap } from '../api/home-api';
 
 interface NotificationCardProps {
   needsPin: boolean;
@@ -9,7 +10,8 @@ interface NotificationCardProps {
 }
 
 /** Things the user should finish: set a PIN, complete a pending airtime-to-cash swap. */
-export function NotificationCard({ needsPin, pendingSwap }: NotificationCardProps) {
+export function NotificationCard({ needsPin, pendingSwap: open }: NotificationCardProps) {
+  const pendingSwap = swapAwaitsCustomer(open) ? open : null;
   if (!needsPin && !pendingSwap) return null;
   return (
     <section aria-labelledby="notification-title" className="rounded-3xl bg-white p-4 shadow-card">
@@ -47,7 +49,7 @@ export function NotificationCard({ needsPin, pendingSwap }: NotificationCardProp
               <span className="min-w-0 flex-1">
                 <span className="block font-medium">Complete Airtime to Cash Transfer</span>
                 <span className="block text-xs text-muted">
-                  {`You have a pending ₦${pendingSwap.amount} ${String(pendingSwap.network).toUpperCase()} transfer`}
+                  {`You have a pending ${formatKobo(Math.round(Number(pendingSwap.amount) * 100))} ${String(pendingSwap.network).toUpperCase()} transfer`}
                 </span>
               </span>
               <ChevronRightIcon size={18} className="text-muted" />

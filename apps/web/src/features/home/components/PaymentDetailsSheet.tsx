@@ -2,15 +2,21 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { BottomSheet } from '../../../components/BottomSheet';
 import { Button } from '../../../components/Button';
-import type { PaymentDetails } from '../../deposit/api/deposit-api';
-import { toFundingState } from '../../deposit/api/funding-state';
-import { CountdownPill, PaymentDetailsCard } from '../../deposit/components/PaymentDetailsCard';
-import { useFundingCheck } from '../../deposit/components/use-funding-check';
-import { useSandboxMode } from '../../sandbox/use-sandbox-mode';
+import type { PaymentDetails } from '../../../lib/deposit/deposit-api';
+import { toFundingState } from '../../../lib/deposit/funding-state';
+import {
+  CountdownPill,
+  PaymentDetailsCard,
+  PermanentPill,
+} from '../../../components/deposit/PaymentDetailsCard';
+import { useFundingCheck } from '../../../lib/deposit/use-funding-check';
+import { useSandboxMode } from '../../../lib/sandbox/use-sandbox-mode';
 
 // Sandbox only: a live deployment never downloads it, and no route's first load carries it.
 const SandboxAddMoney = lazy(() =>
-  import('../../sandbox/SandboxAddMoney').then((m) => ({ default: m.SandboxAddMoney })),
+  import('../../../components/sandbox/SandboxAddMoney').then((m) => ({
+    default: m.SandboxAddMoney,
+  })),
 );
 
 interface PaymentDetailsSheetProps {
@@ -19,7 +25,8 @@ interface PaymentDetailsSheetProps {
 }
 
 /**
- * Where to send the money, with the spec's "Expires in m:ss" countdown. At zero (or on "I have
+ * Where to send the money, with the spec's "Expires in m:ss" countdown for a one-off checkout
+ * account (a permanent account never expires and says so instead). At zero (or on "I have
  * paid") the status is checked and the outcome told; the full funding screen shows the same.
  */
 export function PaymentDetailsSheet({ details, onClose }: PaymentDetailsSheetProps) {
@@ -31,18 +38,26 @@ export function PaymentDetailsSheet({ details, onClose }: PaymentDetailsSheetPro
       open
       onClose={onClose}
       title="Payment details"
-      description="Transfer the exact amount to this account from any bank app."
+      description={
+        details.permanent
+          ? 'Transfer the amount to your permanent account from any bank app.'
+          : 'Transfer the exact amount to this account from any bank app.'
+      }
     >
       <div className="mb-3 flex justify-center">
-        <CountdownPill secondsLeft={funding.secondsLeft} />
+        {details.permanent ? (
+          <PermanentPill />
+        ) : (
+          <CountdownPill secondsLeft={funding.secondsLeft} />
+        )}
       </div>
       <PaymentDetailsCard details={details} />
       <p className="mt-3 text-center text-xs text-muted">
         Your wallet is credited as soon as the transfer arrives.
       </p>
       <div className="mt-5 grid gap-2">
-        {/* A checkout only (it has a session id); renders nothing outside sandbox mode. */}
-        {details.sessionId && sandbox ? (
+        {/* A checkout or a permanent account alike; renders nothing outside sandbox mode. */}
+        {sandbox ? (
           <Suspense fallback={null}>
             <SandboxAddMoney depositId={details.depositId} onPaid={funding.check} />
           </Suspense>

@@ -51,7 +51,8 @@ export function PromoBanner() {
           />
         ))}
       </div>
-      <div className="mt-1 flex justify-center">
+      {/* Each dot's button is 44 px square (a thumb's target); the dot itself stays small. */}
+      <div className="-mb-2 flex justify-center">
         {banners.map((banner, i) => (
           <button
             key={banner.alt}
@@ -59,7 +60,7 @@ export function PromoBanner() {
             onClick={() => setIndex(i)}
             aria-label={`Show promotion ${i + 1} of ${banners.length}`}
             aria-current={i === index}
-            className="grid h-6 w-7 place-items-center"
+            className="grid size-11 place-items-center"
           >
             <span
               className={`block h-1.5 rounded-full transition-all ${

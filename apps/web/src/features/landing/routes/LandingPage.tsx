@@ -3,10 +3,12 @@ import { TRUST_USER_COUNT } from '@owo/shared/constants';
 import { AppLink } from '../../../components/AppLink';
 import { buttonClasses } from '../../../components/Button';
 import { MailIcon } from '../../../components/icons';
+import { SignedOutNotice } from '../../../components/SignedOutNotice';
 import { SocialLinks } from '../../../components/SocialLinks';
 import { APP_NAME } from '../../../lib/brand';
 import { isAdmin, useSession } from '../../../lib/session-store';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
+import { useGoogleSignIn } from '../api/use-google-sign-in';
 import { InstallButton } from '../components/InstallButton';
 import { HeroArt } from '../components/HeroArt';
 
@@ -16,6 +18,9 @@ import { HeroArt } from '../components/HeroArt';
  */
 export function LandingPage() {
   const admin = useSession((s) => isAdmin(s.user));
+  // Only where the server has Google sign-in configured (GET /api/config); elsewhere the button
+  // could only fail, so e-mail is the one way in and takes the prominent style.
+  const google = useGoogleSignIn() === true;
   return (
     <main className="relative flex min-h-dvh flex-col overflow-hidden bg-brand-700 text-white">
       <div
@@ -52,6 +57,8 @@ export function LandingPage() {
           </div>
         </header>
 
+        <SignedOutNotice className="mt-2" />
+
         <HeroArt />
 
         <section className="mt-auto pb-6">
@@ -85,10 +92,14 @@ export function LandingPage() {
           </p>
 
           <div className="mt-8 grid gap-3">
-            <GoogleSignInButton />
+            {google ? <GoogleSignInButton /> : null}
             <AppLink
               to="/account/create"
-              className={`${buttonClasses('primary')} bg-brand-900/60 ring-1 ring-white/25 hover:bg-brand-900`}
+              className={
+                google
+                  ? `${buttonClasses('primary')} bg-brand-900/60 ring-1 ring-white/25 hover:bg-brand-900`
+                  : buttonClasses('light')
+              }
             >
               <MailIcon size={20} />
               Continue with email

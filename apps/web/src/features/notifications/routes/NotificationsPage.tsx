@@ -132,7 +132,9 @@ function NotificationItem({ notice, isNew }: { notice: NotificationDto; isNew: b
         <div className="flex items-start justify-between gap-3">
           <h2 className="flex min-w-0 items-center gap-1.5 text-sm font-semibold text-ink">
             {isNew ? (
-              <span className="size-2 shrink-0 rounded-full bg-brand-600" aria-label="New" />
+              <span className="size-2 shrink-0 rounded-full bg-brand-600">
+                <span className="sr-only">New</span>
+              </span>
             ) : null}
             {notice.title}
           </h2>

@@ -25,3 +25,10 @@ export const validatePin = (transactionPin: string) =>
 
 export const requestPinOtp = () =>
   apiRequest<{ success: true; message: string }>('/user/request-pin-otp', { method: 'POST' });
+
+/** "Forgot PIN?": the e-mailed code checked before the new PIN is chosen (not used up). */
+export const checkPinOtp = (otp: string) =>
+  apiRequest<{ success: true; message: string }>('/user/check-pin-otp', {
+    method: 'POST',
+    body: { otp },
+  });

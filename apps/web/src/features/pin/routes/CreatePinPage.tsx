@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { messages } from '@owo/shared/messages';
@@ -9,8 +9,8 @@ import { ResendCountdown } from '../../../components/ResendCountdown';
 import { messageOr } from '../../../lib/api-errors';
 import { isApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session-store';
-import { requestPinOtp, setTransactionPin, validatePin } from '../api/pin-api';
-import { describePinCheckError } from '../api/pin-errors';
+import { checkPinOtp, requestPinOtp, setTransactionPin, validatePin } from '../api/pin-api';
+import { describePinCheckError, isPinRefusal } from '../api/pin-errors';
 import { PinScreen } from '../components/PinScreen';
 import { safeReturnPath, type PinNavigationState } from './navigation-state';
 
@@ -33,6 +33,8 @@ export function CreatePinPage() {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [errorKey, setErrorKey] = useState(0);
+  // A wrong or locked current PIN stays written under the keypad (tries left, the lock's end).
+  const [pinMessage, setPinMessage] = useState<string | null>(null);
   const proof = useRef<{ currentPin?: string; otp?: string }>({});
   const newPin = useRef('');
 
@@ -73,17 +75,33 @@ export function CreatePinPage() {
       try {
         await validatePin(pin);
         proof.current = { currentPin: pin };
+        setPinMessage(null);
         setValue('');
         setStep('new');
       } catch (error) {
-        fail(describePinCheckError(error));
+        if (isPinRefusal(error)) {
+          setPinMessage(describePinCheckError(error));
+          setErrorKey((k) => k + 1);
+          setValue('');
+        } else {
+          fail(describePinCheckError(error));
+        }
       } finally {
         setBusy(false);
       }
     } else if (step === 'otp') {
-      proof.current = { otp: pin };
-      setValue('');
-      setStep('new');
+      // The code is checked here, not after the new PIN is typed twice (decision 0058).
+      setBusy(true);
+      try {
+        await checkPinOtp(pin);
+        proof.current = { otp: pin };
+        setValue('');
+        setStep('new');
+      } catch (error) {
+        fail(messageOr(error, messages.invalidOtp));
+      } finally {
+        setBusy(false);
+      }
     } else if (step === 'new') {
       newPin.current = pin;
       setValue('');
@@ -107,6 +125,7 @@ export function CreatePinPage() {
       const reply = await requestPinOtp();
       toast.success(reply.message);
       proof.current = {};
+      setPinMessage(null);
       setValue('');
       setStep('otp');
     } catch (error) {
@@ -115,6 +134,16 @@ export function CreatePinPage() {
       setBusy(false);
     }
   };
+
+  // "Forgot PIN?" on a payment's PIN step or a PIN screen: the code goes out at once.
+  const askedForgot = useRef(false);
+  useEffect(() => {
+    if (!changing || !state.forgotPin || askedForgot.current) return;
+    askedForgot.current = true;
+    void forgotPin();
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const resendPinOtp = async (): Promise<boolean> => {
     try {
@@ -185,6 +214,13 @@ export function CreatePinPage() {
           onChange={onChange}
           disabled={busy}
           errorKey={errorKey}
+          message={
+            step === 'current' ? (
+              <p role="alert" className="text-danger">
+                {pinMessage ?? ''}
+              </p>
+            ) : undefined
+          }
           extraKey={
             step === 'current' ? (
               <button

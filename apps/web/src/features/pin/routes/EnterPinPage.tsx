@@ -5,7 +5,7 @@ import { PIN_LENGTH } from '@owo/shared/constants';
 import { PinKeypad } from '../../../components/PinKeypad';
 import { useSession } from '../../../lib/session-store';
 import { validatePin } from '../api/pin-api';
-import { describePinCheckError } from '../api/pin-errors';
+import { describePinCheckError, isPinRefusal } from '../api/pin-errors';
 import { PinScreen } from '../components/PinScreen';
 import type { PinNavigationState } from './navigation-state';
 
@@ -27,6 +27,8 @@ export function EnterPinPage() {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [errorKey, setErrorKey] = useState(0);
+  // A wrong or locked PIN stays written under the keypad (tries left, the lock's end).
+  const [pinMessage, setPinMessage] = useState<string | null>(null);
 
   if (!service || !(service in services)) return <Navigate to="/home" replace />;
   const target = services[service as Service];
@@ -41,7 +43,8 @@ export function EnterPinPage() {
       await validatePin(pin);
       navigate(target.path, { replace: true, state: { pinVerified: true } });
     } catch (error) {
-      toast.error(describePinCheckError(error));
+      if (isPinRefusal(error)) setPinMessage(describePinCheckError(error));
+      else toast.error(describePinCheckError(error));
       setErrorKey((k) => k + 1);
       setValue('');
     } finally {
@@ -67,12 +70,21 @@ export function EnterPinPage() {
         onChange={onChange}
         disabled={busy}
         errorKey={errorKey}
+        message={
+          <p role="alert" className="text-danger">
+            {pinMessage ?? ''}
+          </p>
+        }
         extraKey={
           <button
             type="button"
-            onClick={() =>
-              navigate('/pin/create', { state: { returnPath: `/pin/${service}/enter` } })
-            }
+            onClick={() => {
+              const forgot: PinNavigationState = {
+                returnPath: `/pin/${service}/enter`,
+                forgotPin: true,
+              };
+              navigate('/pin/create', { state: forgot });
+            }}
             className="min-h-11 rounded-full px-2 text-sm font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50"
           >
             Forgot PIN?

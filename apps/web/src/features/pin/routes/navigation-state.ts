@@ -2,6 +2,8 @@
 export interface PinNavigationState {
   secondData?: 'data' | 'airtime' | 'utility';
   returnPath?: string;
+  /** Came from a "Forgot PIN?" button: the e-mailed code is sent straight away (decision 0058). */
+  forgotPin?: boolean;
 }
 
 /** Only same-app paths are followed, never another origin. */

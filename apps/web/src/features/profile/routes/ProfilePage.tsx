@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { isStaff, useSession } from '../../../lib/session-store';
 import { signOut } from '../../../lib/sign-out';
 import { AvatarUpload } from '../components/AvatarUpload';
-import { SettingsRow } from '../components/SettingsRow';
+import { SettingsRow } from '../../../components/SettingsRow';
 import { ThemeSwitch } from '../components/ThemeSwitch';
 
 export function ProfilePage() {

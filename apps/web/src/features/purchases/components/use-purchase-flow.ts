@@ -5,8 +5,10 @@ import { messages } from '@owo/shared/messages';
 import { PIN_LENGTH } from '@owo/shared/constants';
 import { apiRequest, isApiError } from '../../../lib/api';
 import { useAttemptKey, usePinInput, useWalletRefresh } from '../../../lib/payment-flow';
+import { useSubmitMutation } from '../../../lib/submit-mutation';
 import { toast } from '../../../lib/toast';
 import type { PurchaseOrder } from '../api/purchase-api';
+import { describePinRefusal } from '../../../lib/pin-standing';
 import { errorCode, isDefiniteAnswer, PAYMENT_RETRY_MESSAGE } from '../../../lib/payment-errors';
 import { PURCHASE_FAILED_FALLBACK } from '../api/purchase-errors';
 
@@ -51,7 +53,15 @@ export function usePurchaseFlow(options: {
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const { pin, setPin, pinError, setPinError, errorKey, clearPin, resetPin, rejectPin } =
     usePinInput();
-  const [busy, setBusy] = useState(false);
+  const purchase = useSubmitMutation(
+    (request: { path: string; body: Record<string, unknown>; key: string }) =>
+      apiRequest<PurchaseReply>(request.path, {
+        method: 'POST',
+        body: request.body,
+        idempotencyKey: request.key,
+        timeoutMs: 90_000,
+      }),
+  );
   const [result, setResult] = useState<PurchaseReply | null>(null);
   const attempts = useAttemptKey();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -76,28 +86,22 @@ export function usePurchaseFlow(options: {
   };
 
   const close = () => {
-    if (busy) return;
+    if (purchase.inFlight()) return;
     clearTimeout(timer.current);
     resetPin();
     setStep('form');
   };
 
   const confirm = async () => {
-    if (!checkout || busy) return;
+    if (!checkout || purchase.inFlight()) return;
     if (pin.length !== PIN_LENGTH) {
       setPinError(messages.pinInputFour);
       return;
     }
     const body = { ...checkout.order.body, transactionPin: pin };
     const key = attempts.keyFor(`${checkout.order.path} ${JSON.stringify(body)}`);
-    setBusy(true);
     try {
-      const reply = await apiRequest<PurchaseReply>(checkout.order.path, {
-        method: 'POST',
-        body,
-        idempotencyKey: key,
-        timeoutMs: 90_000,
-      });
+      const reply = await purchase.send({ path: checkout.order.path, body, key });
       attempts.forget();
       refresh();
       if (reply.status === 'failed') {
@@ -118,8 +122,10 @@ export function usePurchaseFlow(options: {
       attempts.forget();
       const code = errorCode(error);
       const serverMessage = isApiError(error) ? error.serverMessage : undefined;
-      if (code === 'PIN_INCORRECT') {
-        rejectPin(messages.pinIncorrectRetry);
+      // A wrong PIN says the tries left; a locked one until when, with "Forgot PIN?" beside it.
+      const pinRefusal = describePinRefusal(error, messages.pinIncorrectRetry);
+      if (pinRefusal) {
+        rejectPin(pinRefusal);
         return;
       }
       clearPin();
@@ -134,8 +140,6 @@ export function usePurchaseFlow(options: {
       }
       refresh();
       toast.error(serverMessage || PURCHASE_FAILED_FALLBACK);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -149,7 +153,8 @@ export function usePurchaseFlow(options: {
     setPin,
     pinError,
     errorKey,
-    busy,
+    /** The purchase request is on its way: Confirm spins, the sheets stay open. */
+    busy: purchase.isPending,
     result,
     review,
     proceed,

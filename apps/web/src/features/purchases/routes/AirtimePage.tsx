@@ -23,7 +23,7 @@ import { phoneChoice, pickedNetwork } from '../components/beneficiary-choice';
 import { AmountField } from '../components/AmountField';
 import { CheckoutSheet } from '../components/CheckoutSheet';
 import { formatPhone } from '../components/format';
-import { NetworkPicker } from '../components/NetworkPicker';
+import { NetworkPicker } from '../../../components/NetworkPicker';
 import { PhoneNumberField } from '../components/PhoneNumberField';
 import { Card } from '../../../components/ScreenLayout';
 import { PurchaseLayout } from '../components/PurchaseLayout';
@@ -129,7 +129,9 @@ function AirtimeForm() {
             <PhoneNumberField
               value={phone}
               onChange={(value) => {
-                const next = detectNetwork(value);
+                // A number the prefixes do not know (a sandbox 0801… number, a new range) keeps
+                // the network on screen, even one only detected from the previous number.
+                const next = detectNetwork(value) ?? network;
                 setDraft({ number: value, ...(next ? { NetworkId: NETWORK_IDS[next] } : {}) });
                 clearError('phone');
                 if (next) clearError('network');

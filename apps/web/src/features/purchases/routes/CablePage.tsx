@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api';
 import { toFieldErrors } from '../../../lib/form-errors';
 import { formatNaira } from '../../../lib/money';
 import { isServiceAvailable, useServiceStatus } from '../../../lib/service-status';
+import { useSubmitMutation } from '../../../lib/submit-mutation';
 import { toast } from '../../../lib/toast';
 import { useCablePlans, useCableProviders } from '../api/catalogue-api';
 import { cableOrder } from '../api/purchase-api';
@@ -19,7 +20,7 @@ import { useCardOwner, verifySmartcardOnce } from '../api/live-verify';
 import { ownerError, VerifiedOwner } from '../components/VerifiedOwner';
 import { usePurchaseDraft, type PurchaseDraft } from '../api/purchase-draft';
 import { CheckoutSheet } from '../components/CheckoutSheet';
-import { LogoChoice } from '../components/NetworkPicker';
+import { LogoChoice } from '../../../components/NetworkPicker';
 import { Card } from '../../../components/ScreenLayout';
 import { PurchaseLayout } from '../components/PurchaseLayout';
 import { RequirePin } from '../../../components/RequirePin';
@@ -48,7 +49,8 @@ function CableForm() {
     (providers.isError ? [...CABLE_NAMES] : []);
   const plans = useCablePlans(draft.cableName);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [verifying, setVerifying] = useState(false);
+  /** The card lookup before the Summary sheet; it answers from the cache when it can. */
+  const verify = useSubmitMutation(verifySmartcardOnce);
   const owner = useCardOwner({ cablename: draft.cableName, cardNumber: draft.number });
   const cardComplete = cardNumberField.safeParse(draft.number).success;
   const flow = usePurchaseFlow({ returnPath: '/cable' });
@@ -60,7 +62,7 @@ function CableForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (verifying) return;
+    if (verify.inFlight()) return;
     const parsed = cableForm.safeParse({
       cablename: draft.cableName,
       cableplan: draft.cablePlan === '' ? undefined : draft.cablePlan,
@@ -79,9 +81,8 @@ function CableForm() {
     }
     setErrors({});
     const { cablename, smart_card_number: cardNumber } = parsed.data;
-    setVerifying(true);
     try {
-      const reply = await verifySmartcardOnce({ cablename, cardNumber });
+      const reply = await verify.send({ cablename, cardNumber });
       const customer = reply.data;
       flow.review({
         order: cableOrder({
@@ -110,8 +111,6 @@ function CableForm() {
       } else {
         toast.error(messages.verificationUnavailable);
       }
-    } finally {
-      setVerifying(false);
     }
   };
 
@@ -121,7 +120,7 @@ function CableForm() {
       onSubmit={(e) => void submit(e)}
       available={isServiceAvailable(services.data, 'cable-tv')}
       action={
-        <Button type="submit" loading={verifying} disabled={flow.busy}>
+        <Button type="submit" loading={verify.isPending} disabled={flow.busy}>
           Continue
         </Button>
       }

@@ -8,7 +8,7 @@ import type { PlanOption } from '@owo/shared/plan-groups';
 import { purchasePhoneField } from '@owo/shared/schemas/purchases';
 import { Button } from '../../../components/Button';
 import { BeneficiaryPicker } from '../../../components/beneficiaries/BeneficiaryPicker';
-import { formatNaira } from '../../../lib/money';
+import { formatNaira, formatPrice } from '../../../lib/money';
 import { isServiceAvailable, useServiceStatus } from '../../../lib/service-status';
 import { useSession } from '../../../lib/session-store';
 import { useNetworkPlans } from '../api/catalogue-api';
@@ -16,8 +16,8 @@ import { dataOrder, type PurchaseOrder } from '../api/purchase-api';
 import { usePurchaseDraft } from '../api/purchase-draft';
 import { phoneChoice, pickedNetwork } from '../components/beneficiary-choice';
 import { CheckoutSheet } from '../components/CheckoutSheet';
-import { formatPhone, formatPrice } from '../components/format';
-import { NetworkPicker } from '../components/NetworkPicker';
+import { formatPhone } from '../components/format';
+import { NetworkPicker } from '../../../components/NetworkPicker';
 import { PhoneNumberField } from '../components/PhoneNumberField';
 import { PlanPicker, planTitle } from '../components/PlanPicker';
 import { Card } from '../../../components/ScreenLayout';
@@ -79,7 +79,9 @@ function DataForm() {
   const clearError = (field: Field) => setErrors((e) => ({ ...e, [field]: undefined }));
 
   const onPhone = (value: string) => {
-    const next = detectNetwork(value);
+    // A number the prefixes do not know (a sandbox 0801… number, a new range) keeps the network
+    // on screen, even one only detected from the previous number.
+    const next = detectNetwork(value) ?? network;
     const changed = next !== null && next !== network;
     setDraft({
       number: value,

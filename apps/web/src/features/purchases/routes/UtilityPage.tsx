@@ -16,6 +16,7 @@ import { toFieldErrors } from '../../../lib/form-errors';
 import { formatNaira } from '../../../lib/money';
 import { isServiceAvailable, useServiceStatus } from '../../../lib/service-status';
 import { useSession } from '../../../lib/session-store';
+import { useSubmitMutation } from '../../../lib/submit-mutation';
 import { toast } from '../../../lib/toast';
 import { useUtilityDiscount, useUtilityProviders } from '../api/catalogue-api';
 import { utilityOrder } from '../api/purchase-api';
@@ -62,7 +63,8 @@ function UtilityForm() {
       : []);
   const [phone, setPhone] = useState(profilePhone);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [verifying, setVerifying] = useState(false);
+  /** The meter lookup before the Summary sheet; it answers from the cache when it can. */
+  const verify = useSubmitMutation(verifyMeterOnce);
   const owner = useMeterOwner({
     serviceID: draft.DiscoName,
     meterNumber: draft.number,
@@ -81,7 +83,7 @@ function UtilityForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (verifying) return;
+    if (verify.inFlight()) return;
     const parsed = utilityForm.safeParse({
       serviceID: draft.DiscoName,
       phone,
@@ -109,9 +111,8 @@ function UtilityForm() {
     const discountKobo = utilityDiscountKobo(parsed.data.amount, percentToBps(discountPercentage));
     const toPay = koboToNaira(parsed.data.amount - discountKobo);
     const chosen = providerList.find((p) => p.serviceID === serviceID);
-    setVerifying(true);
     try {
-      const reply = await verifyMeterOnce({ serviceID, meterNumber: billersCode, meterType });
+      const reply = await verify.send({ serviceID, meterNumber: billersCode, meterType });
       const customer = reply.data;
       flow.review({
         order: utilityOrder({
@@ -148,8 +149,6 @@ function UtilityForm() {
       } else {
         toast.error(messages.verificationUnavailable);
       }
-    } finally {
-      setVerifying(false);
     }
   };
 
@@ -165,7 +164,7 @@ function UtilityForm() {
       onSubmit={(e) => void submit(e)}
       available={isServiceAvailable(services.data, 'utility')}
       action={
-        <Button type="submit" loading={verifying} disabled={flow.busy}>
+        <Button type="submit" loading={verify.isPending} disabled={flow.busy}>
           Continue
         </Button>
       }

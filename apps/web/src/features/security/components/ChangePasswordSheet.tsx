@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api';
 import { messageOr } from '../../../lib/api-errors';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { PasswordRules } from '../../auth/components/PasswordRules';
+import { PasswordRules } from '../../../components/PasswordRules';
 import { changePassword } from '../api/security-api';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LockIcon, ShieldIcon } from '../../../components/icons';
 import { ScreenLayout } from '../../../components/ScreenLayout';
 import { useSession } from '../../../lib/session-store';
-import { SettingsRow } from '../../profile/components/SettingsRow';
+import { SettingsRow } from '../../../components/SettingsRow';
 import { sessionsKey } from '../api/security-api';
 import { ChangePasswordSheet } from '../components/ChangePasswordSheet';
 import { DevicesCard } from '../components/DevicesCard';

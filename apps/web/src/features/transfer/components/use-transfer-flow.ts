@@ -5,6 +5,7 @@ import { PIN_LENGTH } from '@owo/shared/constants';
 import { messages } from '@owo/shared/messages';
 import { isApiError } from '../../../lib/api';
 import { useAttemptKey, usePinInput, useWalletRefresh } from '../../../lib/payment-flow';
+import { useSubmitMutation } from '../../../lib/submit-mutation';
 import { toast } from '../../../lib/toast';
 import {
   sendTransfer,
@@ -14,6 +15,7 @@ import {
   type TransferBody,
 } from '../api/transfer-api';
 import { errorCode, isDefiniteAnswer, TRANSFER_RETRY_MESSAGE } from '../../../lib/payment-errors';
+import { describePinRefusal } from '../../../lib/pin-standing';
 
 export type TransferStep = 'form' | 'summary' | 'pin' | 'result';
 
@@ -38,18 +40,33 @@ export function useTransferFlow(options: { clearForm: () => void }) {
   const [draft, setDraft] = useState<TransferDraft | null>(null);
   const { pin, setPin, pinError, setPinError, errorKey, clearPin, resetPin, rejectPin } =
     usePinInput();
-  const [checking, setChecking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const lookup = useSubmitMutation((email: string) => verifyRecipient(email));
+  /**
+   * One attempt: the PIN check, then the transfer under the attempt's key. A definite refusal of
+   * the PIN is an answer of the attempt (the transfer is not sent), so it resolves rather than
+   * throws; no answer from either call, or a refusal of the transfer, rejects.
+   */
+  const attempt = useSubmitMutation(
+    async (request: { body: TransferBody; pin: string; key: string }) => {
+      try {
+        await validatePin(request.pin);
+      } catch (error) {
+        if (!isDefiniteAnswer(error)) throw error;
+        return { sent: false, pinError: error } as const;
+      }
+      const reply = await sendTransfer(request.body, request.pin, request.key);
+      return { sent: true, reply } as const;
+    },
+  );
   const [result, setResult] = useState<TransferResult | null>(null);
   const attempts = useAttemptKey();
   const refresh = useWalletRefresh();
 
   /** Continue on the form: the recipient must exist before the PIN step (spec §5). */
   const check = async (input: { email: string; amount: number; note: string }) => {
-    if (checking) return;
-    setChecking(true);
+    if (lookup.inFlight()) return;
     try {
-      const reply = await verifyRecipient(input.email);
+      const reply = await lookup.send(input.email);
       if (!reply.data?._id) {
         options.clearForm();
         toast.error(messages.transferPayeeFailed);
@@ -67,8 +84,6 @@ export function useTransferFlow(options: { clearForm: () => void }) {
     } catch (error) {
       options.clearForm();
       toast.error((isApiError(error) && error.serverMessage) || messages.transferCheckEmailFailed);
-    } finally {
-      setChecking(false);
     }
   };
 
@@ -78,7 +93,7 @@ export function useTransferFlow(options: { clearForm: () => void }) {
   };
 
   const close = () => {
-    if (busy) return;
+    if (attempt.inFlight()) return;
     resetPin();
     setStep('form');
   };
@@ -100,26 +115,25 @@ export function useTransferFlow(options: { clearForm: () => void }) {
   };
 
   const confirm = async () => {
-    if (!draft || busy) return;
+    if (!draft || attempt.inFlight()) return;
     if (pin.length !== PIN_LENGTH) {
       setPinError(messages.pinInputFour);
       return;
     }
     const key = attempts.keyFor(JSON.stringify({ ...draft.body, pin }));
-    setBusy(true);
     try {
-      try {
-        await validatePin(pin);
-      } catch (error) {
-        if (!isDefiniteAnswer(error)) throw error;
+      const outcome = await attempt.send({ body: draft.body, pin, key });
+      if (!outcome.sent) {
+        const error = outcome.pinError;
         if (errorCode(error) === 'PIN_NOT_SET') return goCreatePin();
+        const pinRefusal = describePinRefusal(error, messages.pinIncorrectRetry);
+        if (pinRefusal) return rejectPin(pinRefusal);
         if (isApiError(error) && error.status === 400) return rejectPin(messages.pinIncorrectRetry);
         return rejectPin(
           (isApiError(error) && error.serverMessage) || messages.pinVerifyFailedRetry,
         );
       }
-      const reply = await sendTransfer(draft.body, pin, key);
-      finishAttempt({ ok: true, reply, draft });
+      finishAttempt({ ok: true, reply: outcome.reply, draft });
     } catch (error) {
       if (!isDefiniteAnswer(error)) {
         // Keep the key and the PIN: Confirm again replays this very attempt.
@@ -127,9 +141,10 @@ export function useTransferFlow(options: { clearForm: () => void }) {
         return;
       }
       const code = errorCode(error);
-      if (code === 'PIN_INCORRECT') {
+      const pinRefusal = describePinRefusal(error, messages.pinIncorrectRetry);
+      if (pinRefusal) {
         attempts.forget();
-        return rejectPin(messages.pinIncorrectRetry);
+        return rejectPin(pinRefusal);
       }
       if (code === 'PIN_NOT_SET') return goCreatePin();
       const message =
@@ -137,8 +152,6 @@ export function useTransferFlow(options: { clearForm: () => void }) {
           ? messages.transferFailedInsufficient
           : (isApiError(error) && error.serverMessage) || messages.transactionFailedRetry;
       finishAttempt({ ok: false, message, draft });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -157,8 +170,10 @@ export function useTransferFlow(options: { clearForm: () => void }) {
     setPin,
     pinError,
     errorKey,
-    checking,
-    busy,
+    /** The recipient lookup is on its way: Continue spins. */
+    checking: lookup.isPending,
+    /** The PIN check or the transfer is on its way: Confirm spins, the dialogs stay open. */
+    busy: attempt.isPending,
     result,
     check,
     proceed,

@@ -3,7 +3,7 @@ import type { AccountDto } from '@owo/shared/api-types';
 import { buttonClasses } from '../../../components/Button';
 import { CheckIcon } from '../../../components/icons';
 import { useAwaitingMoney } from '../../../lib/live-updates';
-import { PermanentAccountCard } from '../../deposit/components/PermanentAccountCard';
+import { PermanentAccountCard } from '../../../components/deposit/PermanentAccountCard';
 
 type Account = Pick<AccountDto, 'bankName' | 'accountName' | 'accountNumber'>;
 

@@ -11,6 +11,8 @@ const icons: Record<AlertKind, ReactNode> = {
   supplier_failure_rate: <ChartIcon size={20} />,
   supplier_low_balance: <WalletIcon size={20} />,
   ledger_audit: <ShieldIcon size={20} />,
+  adjustments_waiting: <CheckIcon size={20} />,
+  refunded_order_delivered: <WalletIcon size={20} />,
 };
 
 /**

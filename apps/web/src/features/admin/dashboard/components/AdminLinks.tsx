@@ -4,8 +4,10 @@ import { isAdmin, useSession } from '../../../../lib/session-store';
 import { adminMessages } from '@owo/shared/admin-messages';
 import { alertMessages } from '@owo/shared/alert-messages';
 import { adminUserMessages } from '@owo/shared/admin-user-messages';
+import { adjustmentMessages } from '@owo/shared/adjustment-messages';
 import {
   BellIcon,
+  CheckIcon,
   ChevronRightIcon,
   ShieldIcon,
   SwapIcon,
@@ -17,6 +19,8 @@ import { WalletIcon } from '../../../../components/more-icons';
 /** adminOnly: a screen for changing things, which read-only support staff do not see. */
 const links: { to: string; label: string; icon: ReactNode; adminOnly?: true }[] = [
   { to: '/admin/users', label: adminUserMessages.usersLink, icon: <UsersIcon size={20} /> },
+  { to: '/admin/approvals', label: adjustmentMessages.link, icon: <CheckIcon size={20} /> },
+  { to: '/admin/kyc-reviews', label: 'KYC reviews', icon: <ShieldIcon size={20} /> },
   {
     to: '/admin/services',
     label: adminMessages.manageServices,

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../../components/Skeleton';
 import { naira } from '../../shared/format';
 import { usePreviousDataSales, usePreviousDeposits, useRevenue } from '../api/analytics-api';
 import { ChartIcon } from '../../shared/admin-icons';
-import { revenueCards } from './dashboard-figures';
+import { bankTransferLine, revenueCards } from './dashboard-figures';
 import { Figure, Panel, PanelError } from './Panel';
 import { periodRange } from './period-range';
 
@@ -116,6 +116,9 @@ export function RevenueSection({ period }: { period: AnalyticsPeriod }) {
           </div>
         )}
         {revenue.data && !breakdownFailed ? (
+          <NoteLine testId="revenue-bank-transfer" {...bankTransferLine(period, revenue.data)} />
+        ) : null}
+        {revenue.data && !breakdownFailed ? (
           <div
             data-testid="revenue-reversed"
             className="mt-2 flex items-center justify-between gap-3 rounded-2xl border border-dashed border-line px-3 py-2.5"
@@ -153,5 +156,36 @@ export function RevenueSection({ period }: { period: AnalyticsPeriod }) {
         </p>
       </Panel>
     </>
+  );
+}
+
+/** A figure kept apart from the cards, with one line saying where it is (not) counted. */
+function NoteLine({
+  testId,
+  label,
+  note,
+  value,
+}: {
+  testId: string;
+  label: string;
+  note: string;
+  value: number | undefined;
+}) {
+  return (
+    <div
+      data-testid={testId}
+      className="mt-2 flex items-center justify-between gap-3 rounded-2xl bg-surface px-3 py-2.5"
+    >
+      <div className="min-w-0">
+        <p className="flex items-center gap-1.5 text-xs font-semibold text-ink">
+          <WalletIcon size={14} className="text-muted" />
+          {label}
+        </p>
+        <p className="text-[11px] leading-4 text-muted">{note}</p>
+      </div>
+      <p data-figure className="shrink-0 text-sm font-semibold text-ink amount">
+        {naira(value ?? 0)}
+      </p>
+    </div>
   );
 }

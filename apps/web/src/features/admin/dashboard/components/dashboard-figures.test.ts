@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfitsReply, RevenueReply } from '@owo/shared/api-types';
-import { profitCards, revenueCards, revenueTotal } from './dashboard-figures';
+import { adminMessages } from '@owo/shared/admin-messages';
+import { bankTransferLine, profitCards, revenueCards, revenueTotal } from './dashboard-figures';
 import { compactNaira, niceTicks, seriesLabel } from './chart-format';
 import { periodRange } from './period-range';
 
@@ -47,6 +48,23 @@ describe('revenue cards', () => {
         'tv',
       ]);
     }
+  });
+
+  it('the Deposit card says what it counts; bank-transfer deposits have their own line', () => {
+    const monthly = revenueCards('monthly', revenue(), none).find((c) => c.key === 'deposit');
+    expect(monthly).toMatchObject({ label: 'Deposit (permanent accounts)', value: 150 });
+    // ₦200.10 came in by checkout: it shows, and its note says Total and Deposit leave it out.
+    for (const period of ['monthly', 'weekly', 'yearly', 'daily'] as const) {
+      expect(bankTransferLine(period, revenue())).toEqual({
+        key: 'bank-transfer',
+        label: 'Bank-transfer deposits',
+        value: 200.1,
+        note: adminMessages.revenueBankTransferNote,
+      });
+    }
+    expect(bankTransferLine('yesterday', revenue()).note).toBe(
+      adminMessages.revenueBankTransferNoteYesterday,
+    );
   });
 
   it('daily hides Deposit', () => {

@@ -1,4 +1,5 @@
 import type { AdminTransactionDto } from '@owo/shared/api-types';
+import { adminMessages as t } from '@owo/shared/admin-messages';
 import { TransactionIcon } from '../../../../components/TransactionRow';
 import { transactionTitle } from '../../../../lib/transactions';
 import { naira } from '../../shared/format';
@@ -8,7 +9,8 @@ import { LastAnswer } from './LastAnswer';
 
 /**
  * One order waiting for a decision: who, how much, which supplier, how old and how often asked
- * (tapping opens the transaction sheet with Approve / Refund), then the supplier's last answer.
+ * (tapping opens the transaction sheet with Approve / Refund), why it is waiting and what to check
+ * (the server's words), then the supplier's last answer.
  */
 export function DecisionOrderCard({
   tx,
@@ -43,6 +45,18 @@ export function DecisionOrderCard({
             <Fact label="Age" value={ageText(tx.createdAt, now)} />
             <Fact label="Attempts" value={String(order.attempts)} />
           </dl>
+          {order.decision ? (
+            <dl className="grid gap-2 px-4 pb-3 text-xs">
+              <div>
+                <dt className="font-semibold text-ink">{t.needsDecisionWhy}</dt>
+                <dd className="text-muted">{order.decision.why}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-ink">{t.needsDecisionCheck}</dt>
+                <dd className="text-muted">{order.decision.check}</dd>
+              </div>
+            </dl>
+          ) : null}
           <LastAnswer order={order} />
         </>
       ) : null}

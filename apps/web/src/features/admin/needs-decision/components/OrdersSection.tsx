@@ -11,7 +11,7 @@ import { DecisionOrderCard } from './DecisionOrderCard';
 import { CardsSkeleton, LoadError, SectionTitle } from './SectionState';
 
 /** The hours the server answers; shown before the first reply arrives (the API's default). */
-const DEFAULT_AFTER_HOURS = 24;
+const DEFAULT_AFTER_HOURS = 2;
 
 /** The open orders past the automatic requeries, oldest first, a page at a time. */
 export function OrdersSection({ onOpen }: { onOpen: (tx: AdminTransactionDto) => void }) {

@@ -13,6 +13,7 @@ const order = (lastAnswer: unknown, lastDescription = 'Awaiting the supplier'): 
   lastDescription,
   lastAnswer,
   needsDecision: true,
+  decision: { why: 'No final answer', check: 'Check the dashboard' },
 });
 
 const now = Date.parse('2026-11-24T12:00:00Z');

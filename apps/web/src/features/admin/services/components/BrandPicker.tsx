@@ -1,6 +1,6 @@
 import { adminMessages } from '@owo/shared/admin-messages';
 import { Skeleton } from '../../../../components/Skeleton';
-import { LogoChoice } from '../../../purchases/components/NetworkPicker';
+import { LogoChoice } from '../../../../components/NetworkPicker';
 
 interface BrandPickerProps {
   /** The group's accessible name ("Network", "Cable provider"). */

@@ -4,7 +4,7 @@ import { BottomSheet } from '../../../../components/BottomSheet';
 import { Button } from '../../../../components/Button';
 import { TextField } from '../../../../components/TextField';
 import { serviceName, type AdminPlan } from './admin-plans';
-import { formatPrice } from '../../../purchases/components/format';
+import { formatPrice } from '../../../../lib/money';
 
 interface EditPriceSheetProps {
   plan: AdminPlan | null;

@@ -3,7 +3,7 @@ import { BrandBadge } from '../../../../components/BrandBadge';
 import { Button } from '../../../../components/Button';
 import { CloseIcon } from '../../../../components/icons';
 import type { AdminPlan } from './admin-plans';
-import { formatPrice } from '../../../purchases/components/format';
+import { formatPrice } from '../../../../lib/money';
 import { Switch } from '../../shared/Switch';
 
 interface PlanCardProps {

@@ -1,6 +1,6 @@
 import { adminMessages } from '@owo/shared/admin-messages';
 import type { AdminPlan } from './admin-plans';
-import { formatPrice } from '../../../purchases/components/format';
+import { formatPrice } from '../../../../lib/money';
 
 /** Height the floating plan card takes at the bottom of the screen, with a margin. */
 const CARD_ROOM = 250;
@@ -9,6 +9,19 @@ interface PlanTileProps {
   plan: AdminPlan;
   selected: boolean;
   onSelect: () => void;
+}
+
+/**
+ * The tile's name: its visible words in the order they show (the "Off" tag after the size, as on
+ * screen), then whether the customer can buy it. A name that reordered or renamed them ("Cost",
+ * "Selling") would not be the one a voice-control user says (WCAG 2.5.3, label in name).
+ */
+function tileName(plan: AdminPlan): string {
+  const on = plan.isAvailable;
+  const size = on ? plan.title : `${plan.title} Off`;
+  const validity = plan.validity ? ` ${plan.validity}` : '';
+  const prices = `${adminMessages.costShort} ${formatPrice(plan.cost)}, ${adminMessages.sellingShort} ${formatPrice(plan.sellingPrice)}`;
+  return `${size}${validity}, ${prices}, ${on ? adminMessages.available : adminMessages.unavailable}`;
 }
 
 /**
@@ -34,7 +47,7 @@ export function PlanTile({ plan, selected, onSelect }: PlanTileProps) {
         });
       }}
       aria-pressed={selected}
-      aria-label={`${plan.title}${plan.validity ? ` ${plan.validity}` : ''}, ${adminMessages.costShort} ${formatPrice(plan.cost)}, ${adminMessages.sellingShort} ${formatPrice(plan.sellingPrice)}, ${on ? adminMessages.available : adminMessages.unavailable}`}
+      aria-label={tileName(plan)}
       data-available={on}
       className={`relative flex h-full min-h-28 w-full flex-col rounded-2xl border px-2.5 pt-2.5 pb-2 text-left transition-all active:scale-[0.97] ${
         on
@@ -49,6 +62,7 @@ export function PlanTile({ plan, selected, onSelect }: PlanTileProps) {
         >
           {plan.title}
         </span>
+        {/* Spaces between the parts, so the visible words read apart (WCAG 2.5.3 label in name). */}{' '}
         {on ? null : (
           <span
             data-testid="plan-off-tag"
@@ -57,17 +71,17 @@ export function PlanTile({ plan, selected, onSelect }: PlanTileProps) {
             Off
           </span>
         )}
-      </span>
-      <span className="text-[11px] leading-4 text-muted">{plan.validity || '—'}</span>
+      </span>{' '}
+      <span className="text-[11px] leading-4 text-muted">{plan.validity || '—'}</span>{' '}
       <span className="mt-auto grid gap-0.5 pt-2 text-[11px] leading-4">
         <span className="flex justify-between gap-1 text-muted">
-          <span>{adminMessages.costShort}</span>
+          <span>{adminMessages.costShort}</span>{' '}
           <span className="amount">{formatPrice(plan.cost)}</span>
-        </span>
+        </span>{' '}
         <span
           className={`flex justify-between gap-1 font-semibold ${on ? 'text-accent-600' : 'text-muted'}`}
         >
-          <span>{adminMessages.sellingShort}</span>
+          <span>{adminMessages.sellingShort}</span>{' '}
           <span className="amount">{formatPrice(plan.sellingPrice)}</span>
         </span>
       </span>

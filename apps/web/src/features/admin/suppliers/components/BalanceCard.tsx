@@ -1,5 +1,5 @@
-import type { SupplierBalanceDto } from '@owo/shared/suppliers';
-import { naira } from '../../shared/format';
+import type { SupplierBalanceDto, SupplierWebhookDto } from '@owo/shared/suppliers';
+import { formatDateGB, naira } from '../../shared/format';
 import { StatusPill, pillTone } from '../../shared/StatusPill';
 import { suppliersTexts as t } from '../suppliers-texts';
 
@@ -63,6 +63,7 @@ export function BalanceCard({
           ) : null}
         </div>
       </div>
+      {balance.webhook ? <WebhookStatus webhook={balance.webhook} /> : null}
       <div className="mt-3 flex min-h-9 items-center justify-between gap-3 border-t border-line pt-3">
         <p className="text-xs text-muted tabular-nums">
           {balance.lowBalanceThreshold > 0
@@ -81,5 +82,24 @@ export function BalanceCard({
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** Whether the supplier's signed webhooks verify with our key (decision 0045). */
+function WebhookStatus({ webhook }: { webhook: SupplierWebhookDto }) {
+  return (
+    <div className="mt-2 space-y-1 text-xs" data-testid="supplier-webhook">
+      <p className={webhook.verifiedAt ? 'text-muted' : 'font-semibold text-danger'}>
+        {webhook.verifiedAt
+          ? t.webhookVerified(formatDateGB(webhook.verifiedAt))
+          : t.webhookNotVerified}
+      </p>
+      {webhook.heldFromRouting ? <p className="text-danger">{t.webhookHeld}</p> : null}
+      {webhook.refusedCount > 0 && webhook.lastRefusedAt ? (
+        <p className="break-words text-danger">
+          {t.webhookRefused(webhook.refusedCount, formatDateGB(webhook.lastRefusedAt))}
+        </p>
+      ) : null}
+    </div>
   );
 }

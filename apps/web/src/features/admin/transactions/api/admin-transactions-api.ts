@@ -49,8 +49,9 @@ export function useAdminTransactions(filters: TransactionFilters) {
 export const fetchAdminTransaction = (id: string) =>
   apiRequest<AdminTransactionReply>(`/admin/transactions/${encodeURIComponent(id)}`);
 
-export const runOrderAction = (id: string, action: OrderAction, reason: string) =>
+/** `token`: Approve only, for a prepaid meter the supplier confirmed without one (decision 0046). */
+export const runOrderAction = (id: string, action: OrderAction, reason: string, token?: string) =>
   apiRequest<AdminTransactionReply>(`/admin/transactions/${encodeURIComponent(id)}/${action}`, {
     method: 'POST',
-    body: reason ? { reason } : {},
+    body: { ...(reason ? { reason } : {}), ...(token ? { token } : {}) },
   });

@@ -13,8 +13,9 @@ import { actionFailed } from './action-words';
 
 /**
  * Approve runs at once (the supplier's answer decides); Refund and Reverse ask for a reason first.
- * Whatever the answer, the list and the open sheet are refreshed: a refused action may still have
- * settled the order (the requery found it delivered or failed).
+ * A prepaid meter the supplier confirmed without its token asks for the token, then approves
+ * again with it. Whatever the answer, the list and the open sheet are refreshed: a refused action
+ * may still have settled the order (the requery found it delivered or failed).
  */
 export function useOrderActions(onUpdated: (tx: AdminTransactionDto) => void) {
   const queryClient = useQueryClient();
@@ -23,17 +24,29 @@ export function useOrderActions(onUpdated: (tx: AdminTransactionDto) => void) {
     tx: AdminTransactionDto;
     action: 'refund' | 'reverse';
   } | null>(null);
+  const [askingToken, setAskingToken] = useState<AdminTransactionDto | null>(null);
 
-  const run = async (tx: AdminTransactionDto, action: OrderAction, reason: string) => {
+  const run = async (
+    tx: AdminTransactionDto,
+    action: OrderAction,
+    reason: string,
+    token?: string,
+  ) => {
     setBusy(action);
     try {
-      const reply = await runOrderAction(tx._id, action, reason);
+      const reply = await runOrderAction(tx._id, action, reason, token);
       toast.success(t.orderActionDone[action]);
       onUpdated(reply.data);
       setAsking(null);
+      setAskingToken(null);
     } catch (error) {
-      toast.error(messageOr(error, actionFailed(action)));
+      const message = messageOr(error, actionFailed(action));
       setAsking(null);
+      if (action === 'approve' && message === t.orderNeedsToken) setAskingToken(tx);
+      else {
+        toast.error(message);
+        setAskingToken(null);
+      }
       try {
         onUpdated((await fetchAdminTransaction(tx._id)).data);
       } catch {
@@ -48,6 +61,7 @@ export function useOrderActions(onUpdated: (tx: AdminTransactionDto) => void) {
   return {
     busy,
     asking,
+    askingToken,
     start(tx: AdminTransactionDto, action: OrderAction) {
       if (busy) return;
       if (action === 'approve') void run(tx, action, '');
@@ -58,6 +72,12 @@ export function useOrderActions(onUpdated: (tx: AdminTransactionDto) => void) {
     },
     cancel() {
       if (!busy) setAsking(null);
+    },
+    confirmToken(token: string) {
+      if (askingToken) void run(askingToken, 'approve', '', token);
+    },
+    cancelToken() {
+      if (!busy) setAskingToken(null);
     },
   };
 }

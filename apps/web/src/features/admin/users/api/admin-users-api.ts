@@ -4,8 +4,8 @@
  * the admin role on each and refuses a debit below zero itself.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdjustmentRequestReply } from '@owo/shared/adjustments';
 import type {
-  AdminAdjustmentReply,
   AdminUserProfileReply,
   AdminUsersReply,
   TransactionsReply,
@@ -71,7 +71,7 @@ export const moveMoney = (
   body: { amount: number; reason: string },
   idempotencyKey: string,
 ) =>
-  apiRequest<AdminAdjustmentReply>(`${userPath(id)}/${direction}`, {
+  apiRequest<AdjustmentRequestReply>(`${userPath(id)}/${direction}`, {
     method: 'POST',
     body,
     idempotencyKey,

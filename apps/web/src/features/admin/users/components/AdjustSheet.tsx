@@ -16,8 +16,10 @@ import { ReasonField } from './ReasonField';
 const ADJUSTMENT_REASON_MAX = 200;
 
 /**
- * Credit or debit a wallet: an amount and a reason. A debit past the balance is refused by the
- * server (its message is shown here); one key per opened sheet, so a retry moves money once.
+ * Credit or debit a wallet: an amount and a reason. It files a request that a second admin
+ * approves on the Approvals screen (decision 0047); nothing moves here. The server's refusals
+ * (own wallet, ceiling, daily total) are shown here; one key per opened sheet, so a retry files
+ * once.
  */
 export function AdjustSheet({
   userId,

@@ -22,7 +22,11 @@ export function IdentityCard({ profile }: { profile: Profile }) {
             <h2 className="truncate text-lg font-semibold text-ink">{name}</h2>
             <UserBadges user={user} />
           </div>
-          <p className="truncate text-sm text-muted">{user.email}</p>
+          {name === user.email ? (
+            <p className="text-sm text-muted italic">No name yet</p>
+          ) : (
+            <p className="truncate text-sm text-muted">{user.email}</p>
+          )}
           {user.phoneNumber ? <p className="text-sm text-muted">{user.phoneNumber}</p> : null}
         </div>
       </div>

@@ -29,7 +29,7 @@ export function ReasonField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
-        className={`w-full resize-none rounded-2xl border bg-white px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none ${
+        className={`w-full resize-none rounded-2xl border bg-white px-4 py-3 text-base text-ink placeholder:text-muted focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none ${
           error ? 'border-danger' : 'border-line'
         }`}
       />

@@ -19,7 +19,12 @@ export function UserCard({ user }: { user: UserDto }) {
           <span className="truncate font-semibold text-ink">{name}</span>
           <UserBadges user={user} />
         </span>
-        <span className="block truncate text-sm text-muted">{user.email}</span>
+        {/* Without a name the e-mail is already the title: said once, with why. */}
+        {name === user.email ? (
+          <span className="block truncate text-sm text-muted italic">No name yet</span>
+        ) : (
+          <span className="block truncate text-sm text-muted">{user.email}</span>
+        )}
         <span className="block truncate text-xs text-muted">
           {[user.phoneNumber, user.accountNumber].filter(Boolean).join(' · ')}
         </span>

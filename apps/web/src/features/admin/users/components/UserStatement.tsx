@@ -104,7 +104,11 @@ export function UserStatement({ userId }: { userId: string }) {
         pages={statement.data?.pagination.pages ?? 1}
         onPage={(page) => setFilters({ ...filters, page })}
       />
-      <TransactionDetailSheet transaction={open} onClose={() => setOpen(null)} />
+      <TransactionDetailSheet
+        transaction={open}
+        onClose={() => setOpen(null)}
+        linkRelated={false}
+      />
     </section>
   );
 }
