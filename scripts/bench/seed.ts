@@ -8,7 +8,11 @@ import {
 import { createOtpService } from '../../apps/api/src/modules/auth/otp-service';
 import { createSessionService } from '../../apps/api/src/modules/auth/session-service';
 import { createPinService } from '../../apps/api/src/modules/pin/service';
+import { settingsRepository } from '../../apps/api/src/modules/settings/repository';
+import { SUPPLIER_SETTING_KEYS } from '../../apps/api/src/modules/suppliers/routing';
 import { usersRepository } from '../../apps/api/src/modules/users/repository';
+import { NETWORK_NAMES } from '@owo/shared/networks';
+import type { RouteSupplier } from '@owo/shared/suppliers';
 import { offlineDeps } from './offline-deps';
 
 export const BENCH_PIN = '1234';
@@ -34,6 +38,14 @@ export async function seed(options: {
   users: number;
   dataDir: string;
   sessionSecret: string;
+  /**
+   * Airtime's route on every network, as an admin would set it (default: the app's own route).
+   * A test that cuts the database under load routes airtime to VTpass alone: a refused VTpass
+   * order moves to DataStation, and a move committed just as its connection is reset reads as an
+   * error, so DataStation is never called; its order then rightly waits for an admin (decision
+   * 0043), which such a test is not about.
+   */
+  airtimeRoute?: RouteSupplier<'airtime'>[];
 }): Promise<Seeded> {
   const started = performance.now();
   const config = loadConfig({
@@ -48,6 +60,12 @@ export async function seed(options: {
   try {
     await database.migrate();
     const deps = offlineDeps(config, database, 'the bench seeding');
+    if (options.airtimeRoute) {
+      const route = options.airtimeRoute;
+      await settingsRepository.set(database.db, SUPPLIER_SETTING_KEYS.routing, {
+        airtime: Object.fromEntries(NETWORK_NAMES.map((network) => [network, route])),
+      });
+    }
     const sessions = createSessionService(deps);
     const adjustments = createAdjustmentService(deps, createLedger(database));
     const pins = createPinService(deps, createOtpService(deps));

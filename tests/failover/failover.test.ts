@@ -77,6 +77,9 @@ describe('the database tier losing a machine under load', () => {
       adminUrl: writeUrl(ha),
       processes: 3,
       users: CUSTOMERS,
+      // A refused VTpass order would move to DataStation: a move whose commit is cut off never
+      // calls DataStation, and its order rightly waits for an admin (seed's airtimeRoute).
+      airtimeRoute: ['vtpass'],
       env: (database) => ({
         // The lag-tolerant reads on HAProxy's read port: the replica, or the primary while the
         // only replica is the one being promoted (decision 0052).

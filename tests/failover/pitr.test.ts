@@ -80,6 +80,9 @@ describe('point-in-time recovery from the pgBackRest repository', () => {
       adminUrl: writeUrl(ha),
       processes: 1,
       users: CUSTOMERS,
+      // A refused VTpass order would move to DataStation: a move whose commit is cut off never
+      // calls DataStation, and its order rightly waits for an admin (seed's airtimeRoute).
+      airtimeRoute: ['vtpass'],
       env: {
         RECONCILER_INTERVAL_MS: '300',
         PROVIDER_TIMEOUT_MS: '1400',

@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app';
+import { replyMismatch } from './support/reply-check';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import type { AppDeps } from '../src/deps';
@@ -189,6 +190,22 @@ export async function createTestApp(
     providers: sandboxProviders(baseUrls, config),
   };
   const app = await buildApp(deps);
+  // Every reply is checked against the schema its route declares for its status (hooks added
+  // before ready() apply to every route). A mismatch fails the request() that met it.
+  const replyProblems: string[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const problem = replyMismatch(
+      request.routeOptions,
+      reply.statusCode,
+      reply.getHeader('content-type'),
+      payload,
+    );
+    if (problem) replyProblems.push(problem);
+    return payload;
+  });
+  const throwReplyProblems = () => {
+    if (replyProblems.length > 0) throw new Error(replyProblems.splice(0).join('\n\n'));
+  };
   await app.ready();
   // Set-up never runs on a file's short supplier timeout (TIMEOUT_SCENARIO): on a loaded machine
   // the catalogue's first fill would time out before the file's first test.
@@ -222,17 +239,19 @@ export async function createTestApp(
       if (!code) throw new Error(`no code mailed to ${email}`);
       return code;
     },
-    request({ token, headers, noIdempotencyKey, ...options }) {
+    async request({ token, headers, noIdempotencyKey, ...options }) {
       const key =
         String(options.method).toUpperCase() === 'POST' &&
         !noIdempotencyKey &&
         !hasHeader(headers, 'idempotency-key')
           ? { 'idempotency-key': randomUUID() }
           : {};
-      return app.inject({
+      const response = await app.inject({
         ...options,
         headers: { ...key, ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       });
+      throwReplyProblems();
+      return response;
     },
     async close() {
       await app.close();
@@ -240,6 +259,8 @@ export async function createTestApp(
       if (testDatabase.owned) await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      // Replies of requests a test made with app.inject itself.
+      throwReplyProblems();
     },
   };
 }

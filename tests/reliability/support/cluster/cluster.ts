@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RouteSupplier } from '@owo/shared/suppliers';
 import {
   freePort,
   startApi,
@@ -39,6 +40,8 @@ export interface ClusterOptions {
   users: number;
   /** Extra environment for every API process (a function: built from the fresh database). */
   env?: Record<string, string> | ((database: ScratchDatabase) => Record<string, string>);
+  /** Airtime's route on every network (seed's airtimeRoute); default: the app's own. */
+  airtimeRoute?: RouteSupplier<'airtime'>[];
 }
 
 /**
@@ -65,6 +68,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       users: options.users,
       dataDir,
       sessionSecret,
+      airtimeRoute: options.airtimeRoute,
     });
     const sandbox = await startSandboxProcess(ROOT);
     started.push(sandbox);
