@@ -21,6 +21,9 @@ export default defineConfig({
   reporter: [['list']],
   // A staff credit now takes two admins (four eyes): room for the extra sign-in on a busy machine.
   timeout: 120_000,
+  // What a screen shows once its data arrives: on a loaded 2-core machine a signed-in admin page
+  // took longer than the default 5 s to draw its list.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 390, height: 844 },

@@ -222,12 +222,13 @@ describe('production profile', () => {
       cwd: path.resolve(import.meta.dirname, '../../..'),
       env,
       encoding: 'utf8',
-      timeout: 20_000,
+      // A cold tsx start on a loaded 2-core machine took over 20 s.
+      timeout: 150_000,
     });
     expect(run.status).toBe(78);
     expect(run.stderr).toContain('PROVIDER_MODE: must be live when NODE_ENV=production');
     expect(run.stderr).toContain('SMTP_URL: required when NODE_ENV=production');
-  });
+  }, 180_000);
 });
 
 describe('TRUST_PROXY', () => {
