@@ -303,6 +303,7 @@ describe('the ledger audit failing', () => {
 });
 
 describe('racing passes', () => {
+  // Starts a second app (its set-up counts in the test's time; over a minute on a loaded machine).
   it('send one mail per admin for one occurrence, on one node or two', async () => {
     await only({ pendingOrders: { enabled: true, afterMinutes: 5 } });
     const airtime = kind('VTpass airtime');
@@ -329,7 +330,7 @@ describe('racing passes', () => {
     } finally {
       await t2.close();
     }
-  });
+  }, 300_000);
 });
 
 describe('acknowledging', () => {

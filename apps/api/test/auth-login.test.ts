@@ -287,6 +287,7 @@ describe('Google sign-in', () => {
 });
 
 describe('Google sign-in without configuration', () => {
+  // Starts an app of its own (its set-up counts in the test's time; over a minute when loaded).
   it('answers a clear error', async () => {
     const bare = await createTestApp();
     try {
@@ -300,5 +301,5 @@ describe('Google sign-in without configuration', () => {
     } finally {
       await bare.close();
     }
-  });
+  }, 300_000);
 });

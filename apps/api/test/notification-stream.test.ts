@@ -16,6 +16,8 @@ import { openStream, type StreamClient } from './stream-client';
  */
 
 let t: TestApp;
+/** A test that starts its own app: room for that set-up on a loaded machine. */
+const APP_SETUP_MS = 300_000;
 const open: StreamClient[] = [];
 
 beforeAll(async () => {
@@ -185,42 +187,52 @@ describe('notification stream', () => {
     expect(again.status).toBe(200);
   });
 
-  it('the stop ends every stream with SHUTDOWN, so closing the server does not wait on them', async () => {
-    const other = await createTestApp({}, { listen: true });
-    try {
-      const user = await customer(other);
-      const client = await openStream(other.baseUrl!, user.token);
-      await client.next(0);
-      expect(other.services.liveUpdates.openCount()).toBe(1);
-      const closing = other.app.close();
-      const end = await client.next(1);
-      expect(end).toMatchObject({ event: 'end', data: JSON.stringify({ code: 'SHUTDOWN' }) });
-      await closing;
-    } finally {
-      await other.close();
-    }
-  });
+  // These two start an app of their own: its set-up (a fresh database, migrations, the catalogue)
+  // counts in the test's time, and on a loaded machine took over a minute.
+  it(
+    'the stop ends every stream with SHUTDOWN, so closing the server does not wait on them',
+    async () => {
+      const other = await createTestApp({}, { listen: true });
+      try {
+        const user = await customer(other);
+        const client = await openStream(other.baseUrl!, user.token);
+        await client.next(0);
+        expect(other.services.liveUpdates.openCount()).toBe(1);
+        const closing = other.app.close();
+        const end = await client.next(1);
+        expect(end).toMatchObject({ event: 'end', data: JSON.stringify({ code: 'SHUTDOWN' }) });
+        await closing;
+      } finally {
+        await other.close();
+      }
+    },
+    APP_SETUP_MS,
+  );
 
-  it('a session gone idle is told so by its stream at the next change, not sent the pulse', async () => {
-    // The real session rules (the harness stretches them for other files): idle after 15 min.
-    const real = await createTestApp(
-      { SESSION_IDLE_TIMEOUT_S: '', SESSION_LIFETIME_S: '' },
-      { listen: true },
-    );
-    try {
-      const user = await customer(real);
-      const client = await openStream(real.baseUrl!, user.token);
-      expect(pulseOf((await client.next(0)).data).balance).toBe(0);
-      real.clock.advance(16 * 60_000);
-      await fund(real, user.id, 10);
-      const end = await client.next(1);
-      expect(end).toMatchObject({ event: 'end', data: JSON.stringify({ code: 'SESSION_IDLE' }) });
-      await client.closed;
-      expect(client.events).toHaveLength(2);
-    } finally {
-      await real.close();
-    }
-  });
+  it(
+    'a session gone idle is told so by its stream at the next change, not sent the pulse',
+    async () => {
+      // The real session rules (the harness stretches them for other files): idle after 15 min.
+      const real = await createTestApp(
+        { SESSION_IDLE_TIMEOUT_S: '', SESSION_LIFETIME_S: '' },
+        { listen: true },
+      );
+      try {
+        const user = await customer(real);
+        const client = await openStream(real.baseUrl!, user.token);
+        expect(pulseOf((await client.next(0)).data).balance).toBe(0);
+        real.clock.advance(16 * 60_000);
+        await fund(real, user.id, 10);
+        const end = await client.next(1);
+        expect(end).toMatchObject({ event: 'end', data: JSON.stringify({ code: 'SESSION_IDLE' }) });
+        await client.closed;
+        expect(client.events).toHaveLength(2);
+      } finally {
+        await real.close();
+      }
+    },
+    APP_SETUP_MS,
+  );
 
   it('says how long to wait before reconnecting', async () => {
     const user = await customer(t);

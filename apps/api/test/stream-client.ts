@@ -7,7 +7,7 @@ export interface StreamClient {
   status: number;
   headers: Headers;
   events: StreamEvent[];
-  /** The next event after the `seen` first ones, within `timeoutMs` (or an error). */
+  /** The next event after the `seen` first ones, within `timeoutMs` (or an error; generous: a loaded machine is slow to push). */
   next(seen: number, timeoutMs?: number): Promise<StreamEvent>;
   /** Resolves when the server ends the stream. */
   closed: Promise<void>;
@@ -50,7 +50,7 @@ export async function openStream(
     headers: res.headers,
     events,
     closed,
-    async next(seen, timeoutMs = 5_000) {
+    async next(seen, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (events.length <= seen) {
         if (done) throw new Error(`stream ended after ${events.length} events`);
