@@ -7,7 +7,10 @@ export interface StreamClient {
   status: number;
   headers: Headers;
   events: StreamEvent[];
-  /** The next event after the `seen` first ones, within `timeoutMs` (or an error; generous: a loaded machine is slow to push). */
+  /**
+   * The next event after the `seen` first ones, within `timeoutMs` (or an error). Generous by
+   * default: a loaded machine is slow to push.
+   */
   next(seen: number, timeoutMs?: number): Promise<StreamEvent>;
   /** Resolves when the server ends the stream. */
   closed: Promise<void>;
