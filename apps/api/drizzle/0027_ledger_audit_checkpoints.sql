@@ -24,7 +24,8 @@ CREATE TABLE "ledger_audit_sums" (
 --> statement-breakpoint
 ALTER TABLE "ledger_audit_sums" ADD CONSTRAINT "ledger_audit_sums_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
--- The transfers after a checkpoint and the lap's slices are ranges of (created_at, id).
-CREATE INDEX "ledger_transfers_created_idx" ON "ledger_transfers" USING btree ("created_at","id");
+-- The transfers after a checkpoint and the lap's slices are ranges of (created_at, id). IF NOT
+-- EXISTS: on a large ledger an operator builds it CONCURRENTLY before migrating.
+CREATE INDEX IF NOT EXISTS "ledger_transfers_created_idx" ON "ledger_transfers" USING btree ("created_at","id");
 --> statement-breakpoint
 INSERT INTO "ledger_audit_checkpoints" ("name") VALUES ('ledger');

@@ -57,8 +57,9 @@ export const auditRepository = {
   /**
    * How far this pass may check: every transfer at or before it has committed. A transfer's
    * created_at is its transaction's start (now()), so one still open may yet commit with an
-   * earlier time than rows already visible: the horizon stays behind the oldest transaction open
-   * in this database and `lagMs` behind this statement (the lag covers one that commits between
+   * earlier time than rows already visible: the horizon stays before the start of the oldest
+   * transaction open in this database (its rows carry that very time) and `lagMs` behind this
+   * statement (the lag covers one that commits between
    * this snapshot and the read of pg_stat_activity). Never before the last checkpoint.
    */
   async horizon(tx: DbOrTx, checkedTo: string | null, lagMs: number): Promise<string> {
@@ -67,7 +68,7 @@ export const auditRepository = {
       sql`select greatest(
                    ${checkedTo}::timestamptz,
                    least(statement_timestamp() - ${lagMs}::int * interval '1 millisecond',
-                         (select min(xact_start) from pg_stat_activity
+                         (select min(xact_start) - interval '1 microsecond' from pg_stat_activity
                           where datname = current_database() and pid <> pg_backend_pid()
                             and xact_start is not null))
                  )::text as horizon`,
