@@ -3,6 +3,8 @@
 -- (checked_to), the lap of the rolling full pass (every transfer up to lap_to, read in slices
 -- ordered by (created_at, id) from the lap cursor) and the cursor of the accounts re-compared each
 -- run. A NULL checked_to means the audit has not yet run: its first run is a full one.
+-- lap_failure: the checks the last lap's end found broken, reported by every pass until a lap
+-- ends clean (the lap's sums restart after a failure, so a repaired row is read afresh).
 CREATE TABLE "ledger_audit_checkpoints" (
 	"name" text PRIMARY KEY NOT NULL,
 	"checked_to" timestamp with time zone,
@@ -10,6 +12,7 @@ CREATE TABLE "ledger_audit_checkpoints" (
 	"lap_cursor_at" timestamp with time zone,
 	"lap_cursor_id" uuid,
 	"account_cursor" uuid,
+	"lap_failure" jsonb,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

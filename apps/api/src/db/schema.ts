@@ -217,6 +217,8 @@ export const ledgerAuditCheckpoints = pgTable('ledger_audit_checkpoints', {
   lapCursorAt: timestamp('lap_cursor_at', { withTimezone: true }),
   lapCursorId: uuid('lap_cursor_id'),
   accountCursor: uuid('account_cursor'),
+  /** The failed checks of the last lap's end, reported until a lap ends clean. */
+  lapFailure: jsonb('lap_failure').$type<{ name: string; violations: unknown[] }[]>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

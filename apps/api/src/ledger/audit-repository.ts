@@ -14,6 +14,14 @@ export interface AuditCheckpoint {
   lapCursorAt: string | null;
   lapCursorId: string | null;
   accountCursor: string | null;
+  /** The checks the last lap's end found broken (null: it ended clean, or none has ended). */
+  lapFailure: { name: string; violations: Record<string, unknown>[] }[] | null;
+}
+
+/** Where the lap stands: after this transfer in (created_at, id) order (null: at the start). */
+export interface LapCursor {
+  at: string | null;
+  id: string | null;
 }
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -34,6 +42,10 @@ function moves(where: SQL): SQL {
 const after = (at: string | null) =>
   at === null ? sql`true` : sql`created_at > ${at}::timestamptz`;
 const upTo = (at: string) => sql`created_at <= ${at}::timestamptz`;
+const past = (cursor: LapCursor) =>
+  cursor.at === null
+    ? sql`true`
+    : sql`(created_at, id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 
 export const auditRepository = {
   /**
@@ -46,7 +58,7 @@ export const auditRepository = {
       tx,
       sql`select checked_to::text as "checkedTo", lap_to::text as "lapTo",
                  lap_cursor_at::text as "lapCursorAt", lap_cursor_id::text as "lapCursorId",
-                 account_cursor::text as "accountCursor"
+                 account_cursor::text as "accountCursor", lap_failure as "lapFailure"
           from ledger_audit_checkpoints where name = 'ledger' for update nowait`,
     );
     if (!row)
@@ -151,50 +163,48 @@ export const auditRepository = {
   },
 
   /**
-   * The lap's next slice: up to `size` transfers at or before `lapTo` after the cursor, in
-   * (created_at, id) order, added to the accounts' lap sums. Returns how many and the last one.
+   * The lap's next slice: up to `size` transfers at or before `lapTo` past the cursor, in
+   * (created_at, id) order. Only read: addLapSlice keeps it once its checks have passed.
    */
-  async readLapSlice(
+  async lapSlice(
     tx: DbOrTx,
-    lap: { to: string; cursorAt: string | null; cursorId: string | null },
+    lapTo: string,
+    cursor: LapCursor,
     size: number,
   ): Promise<{ count: number; lastAt: string | null; lastId: string | null }> {
-    const from =
-      lap.cursorAt === null
-        ? sql`true`
-        : sql`(created_at, id) > (${lap.cursorAt}::timestamptz, ${lap.cursorId}::uuid)`;
     const [row] = await rows<{ count: number; lastAt: string | null; lastId: string | null }>(
       tx,
       sql`with slice as (
-            select id, created_at, debit_account_id, credit_account_id, amount_kobo
-            from ledger_transfers where ${from} and ${upTo(lap.to)}
+            select id, created_at from ledger_transfers where ${past(cursor)} and ${upTo(lapTo)}
             order by created_at, id limit ${size}
-          ),
-          added as (
-            insert into ledger_audit_sums (account_id, lap_kobo)
-            select account_id, sum(delta) from (
-              select credit_account_id as account_id, amount_kobo as delta from slice
-              union all
-              select debit_account_id, -amount_kobo from slice
-            ) m group by account_id
-            on conflict (account_id)
-            do update set lap_kobo = ledger_audit_sums.lap_kobo + excluded.lap_kobo
-            returning 1
           ),
           last as (select created_at, id from slice order by created_at desc, id desc limit 1)
           select (select count(*)::int from slice) as count,
                  (select created_at::text from last) as "lastAt",
-                 (select id::text from last) as "lastId",
-                 (select count(*) from added) as added`,
+                 (select id::text from last) as "lastId"`,
     );
-    return { count: row!.count, lastAt: row!.lastAt, lastId: row!.lastId };
+    return row!;
   },
 
-  /** At a lap's end: accounts whose balance is not the lap's sum plus the transfers after it. */
-  async lapMismatches(tx: DbOrTx, lapTo: string): Promise<Record<string, unknown>[]> {
+  /** Adds the transfers past `cursor` up to and including `last` to the accounts' lap sums. */
+  async addLapSlice(tx: DbOrTx, cursor: LapCursor, last: LapCursor): Promise<void> {
+    const through = sql`(created_at, id) <= (${last.at}::timestamptz, ${last.id}::uuid)`;
+    await tx.execute(
+      sql`insert into ledger_audit_sums (account_id, lap_kobo)
+          select account_id, delta from (${moves(sql`${past(cursor)} and ${through}`)}) m
+          on conflict (account_id)
+          do update set lap_kobo = ledger_audit_sums.lap_kobo + excluded.lap_kobo`,
+    );
+  },
+
+  /**
+   * At a lap's end: accounts whose balance is not the lap's sum plus every transfer past the
+   * cursor (the lap's last slice and all after it): all history, summed over the lap's passes.
+   */
+  async lapMismatches(tx: DbOrTx, cursor: LapCursor): Promise<Record<string, unknown>[]> {
     return rows(
       tx,
-      sql`with since as (${moves(after(lapTo))})
+      sql`with since as (${moves(past(cursor))})
           select a.id, a.code, a.kind, a.balance_kobo::text as balance,
                  (coalesce(s.lap_kobo, 0) + coalesce(n.delta, 0))::text as journal
           from ledger_accounts a
@@ -205,13 +215,39 @@ export const auditRepository = {
     );
   },
 
+  /**
+   * After a clean lap, the checked journals are rebuilt from it (the lap's sums plus the transfers
+   * past the cursor up to checkedTo): a journal left wrong by an earlier mistake is mended here.
+   */
+  async rebaseJournal(tx: DbOrTx, cursor: LapCursor, checkedTo: string): Promise<void> {
+    await tx.execute(
+      sql`update ledger_audit_sums set journal_kobo = lap_kobo where journal_kobo <> lap_kobo`,
+    );
+    await tx.execute(
+      sql`insert into ledger_audit_sums (account_id, journal_kobo)
+          select account_id, delta from (${moves(sql`${past(cursor)} and ${upTo(checkedTo)}`)}) m
+          on conflict (account_id)
+          do update set journal_kobo = ledger_audit_sums.journal_kobo + excluded.journal_kobo`,
+    );
+  },
+
+  /** After a clean --full audit: the last lap's failure is over. */
+  async clearLapFailure(db: DbOrTx): Promise<void> {
+    await db.execute(
+      sql`update ledger_audit_checkpoints set lap_failure = null
+          where name = 'ledger' and lap_failure is not null`,
+    );
+  },
+
   async save(tx: DbOrTx, next: AuditCheckpoint): Promise<void> {
     await tx.execute(
       sql`update ledger_audit_checkpoints
           set checked_to = ${next.checkedTo}::timestamptz, lap_to = ${next.lapTo}::timestamptz,
               lap_cursor_at = ${next.lapCursorAt}::timestamptz,
               lap_cursor_id = ${next.lapCursorId}::uuid,
-              account_cursor = ${next.accountCursor}::uuid, updated_at = now()
+              account_cursor = ${next.accountCursor}::uuid,
+              lap_failure = ${next.lapFailure === null ? null : JSON.stringify(next.lapFailure)}::jsonb,
+              updated_at = now()
           where name = 'ledger'`,
     );
   },

@@ -47,7 +47,7 @@ export type IncrementalAuditResult =
       lapEnded: boolean;
     };
 
-/** A failed pass: its result, carried out of the transaction so nothing it wrote is kept. */
+/** A failed first pass: its result, carried out of the transaction so nothing is kept. */
 class AuditFailed extends Error {
   constructor(readonly result: IncrementalAuditResult) {
     super('ledger audit failed');
@@ -71,8 +71,10 @@ function anotherPassHasIt(error: unknown): boolean {
  * - a slice of the lap (old transfers in (created_at, id) order): the row-by-row invariants for
  *   its rows, its sums added to the lap's; at the lap's end, every balance = the lap's sum + the
  *   transfers after the lap, and the whole-table totals. A tampered old transfer is found there.
- * A failure keeps nothing (the checkpoint stays, so the next pass repeats the same work and the
- * alert stays open until the ledger is right). A pass that finds another one at work skips.
+ * A failing part keeps nothing of its own: the new transfers' window and the lap's slice stay
+ * where they were, so the next pass repeats them and the alert stays open until the ledger is
+ * right. A lap whose end fails restarts from zero, and its failure is reported by every pass
+ * until a lap ends clean. A pass that finds another one at work skips.
  */
 export async function runIncrementalAudit(
   database: Database,
@@ -106,11 +108,43 @@ export async function runIncrementalAudit(
             lapCursorAt: null,
             lapCursorId: null,
             accountCursor: null,
+            lapFailure: null,
           });
           return result;
         }
 
         const checkedTo = checkpoint.checkedTo;
+
+        // The lap first: a clean end rebuilds the journals the new transfers are checked against.
+        const lapTo = checkpoint.lapTo ?? checkedTo;
+        const cursor = { at: checkpoint.lapCursorAt, id: checkpoint.lapCursorId };
+        const slice = await auditRepository.lapSlice(tx, lapTo, cursor, options.lapSliceRows);
+        const lapChecks =
+          slice.lastAt === null
+            ? []
+            : await auditLedgerScope(tx, {
+                after: cursor.at,
+                upTo: slice.lastAt,
+                includeAfter: true,
+              });
+        const lapEnded = slice.count < options.lapSliceRows;
+        const endChecks: InvariantCheck[] = [];
+        if (lapEnded) {
+          const lapBalances = await auditRepository.lapMismatches(tx, cursor);
+          endChecks.push(
+            { name: BALANCE_CHECK, ok: lapBalances.length === 0, violations: lapBalances },
+            ...(await auditLedgerTotals(tx)),
+          );
+        }
+        const lapOk = [...lapChecks, ...endChecks].every((c) => c.ok);
+        if (lapEnded && lapOk) await auditRepository.rebaseJournal(tx, cursor, checkedTo);
+        // A failure of the last lap's end stands until a lap ends clean.
+        const standing: InvariantCheck[] =
+          !lapEnded && checkpoint.lapFailure
+            ? checkpoint.lapFailure.map((c) => ({ ...c, ok: false }))
+            : [];
+
+        // The new transfers, and a slice of accounts, against the checked journals.
         const local = await auditLedgerScope(tx, { after: checkedTo, upTo: horizon });
         const accounts = await auditRepository.accountSlice(
           tx,
@@ -121,56 +155,48 @@ export async function runIncrementalAudit(
           after: checkpoint.accountCursor,
           last: accounts.last,
         });
+        const newChecks = [
+          ...local,
+          { name: BALANCE_CHECK, ok: balances.length === 0, violations: balances },
+        ];
+        const newOk = newChecks.every((c) => c.ok);
 
-        const lapTo = checkpoint.lapTo ?? checkedTo;
-        const lap = await auditRepository.readLapSlice(
-          tx,
-          { to: lapTo, cursorAt: checkpoint.lapCursorAt, cursorId: checkpoint.lapCursorId },
-          options.lapSliceRows,
-        );
-        const lapChecks =
-          lap.lastAt === null
-            ? []
-            : await auditLedgerScope(tx, {
-                after: checkpoint.lapCursorAt,
-                upTo: lap.lastAt,
-                includeAfter: true,
-              });
-        const lapEnded = lap.count < options.lapSliceRows;
-        const endChecks: InvariantCheck[] = [];
+        // Keep what passed: a failing part repeats next pass (its window or slice unchanged).
+        if (newOk) await auditRepository.addToJournal(tx, checkedTo, horizon);
+        const nextCheckedTo = newOk ? horizon : checkedTo;
+        let lap = { lapTo, lapCursorAt: cursor.at, lapCursorId: cursor.id };
         if (lapEnded) {
-          const lapBalances = await auditRepository.lapMismatches(tx, lapTo);
-          endChecks.push(
-            { name: BALANCE_CHECK, ok: lapBalances.length === 0, violations: lapBalances },
-            ...(await auditLedgerTotals(tx)),
-          );
+          // Clean or not, the next lap starts from zero, so a repaired row is read afresh.
+          await auditRepository.resetLap(tx);
+          lap = { lapTo: nextCheckedTo, lapCursorAt: null, lapCursorId: null };
+        } else if (lapOk && slice.lastAt !== null) {
+          await auditRepository.addLapSlice(tx, cursor, { at: slice.lastAt, id: slice.lastId });
+          lap = { lapTo, lapCursorAt: slice.lastAt, lapCursorId: slice.lastId };
         }
-
-        const result = {
+        await auditRepository.save(tx, {
+          checkedTo: nextCheckedTo,
+          ...lap,
+          accountCursor: !newOk
+            ? checkpoint.accountCursor
+            : accounts.count < options.accountSliceRows
+              ? null
+              : accounts.last,
+          lapFailure: lapEnded
+            ? lapOk
+              ? null
+              : [...lapChecks, ...endChecks]
+                  .filter((c) => !c.ok)
+                  .map(({ name, violations }) => ({ name, violations }))
+            : checkpoint.lapFailure,
+        });
+        return {
           skipped: false as const,
-          audit: mergeAudits(
-            local,
-            [{ name: BALANCE_CHECK, ok: balances.length === 0, violations: balances }],
-            lapChecks,
-            endChecks,
-          ),
+          audit: mergeAudits(newChecks, lapChecks, endChecks, standing),
           mode: 'incremental' as const,
           newTransfers,
-          lapTransfers: lap.count,
+          lapTransfers: slice.count,
           lapEnded,
         };
-        if (!result.audit.ok) throw new AuditFailed(result);
-
-        await auditRepository.addToJournal(tx, checkedTo, horizon);
-        if (lapEnded) await auditRepository.resetLap(tx);
-        await auditRepository.save(tx, {
-          checkedTo: horizon,
-          lapTo: lapEnded ? horizon : lapTo,
-          lapCursorAt: lapEnded ? null : lap.lastAt,
-          lapCursorId: lapEnded ? null : lap.lastId,
-          accountCursor: accounts.count < options.accountSliceRows ? null : accounts.last,
-        });
-        return result;
       },
       { isolationLevel: 'repeatable read' },
     );

@@ -11,6 +11,7 @@ import { createLedger } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
 import { auditLedger, type LedgerAudit } from '../../ledger/invariants';
 import { runIncrementalAudit } from '../../ledger/incremental-audit';
+import { auditRepository } from '../../ledger/audit-repository';
 import { createAlertService } from '../alerts/service';
 import { createAdjustmentService } from '../adjustments/service';
 import { createAdjustmentRequestService } from '../adjustments/requests-service';
@@ -141,6 +142,8 @@ export function createAdminCommands(deps: AppDeps) {
           accessMode: 'read only',
         });
         scope = 'Checked all history.';
+        // All history is right: a failure the scheduled audit's last lap found is over.
+        if (audit.ok) await auditRepository.clearLapFailure(database.db);
       } else {
         const pass = await runIncrementalAudit(database);
         if (pass.skipped) {
