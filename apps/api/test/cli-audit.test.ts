@@ -162,5 +162,5 @@ describe('the operator CLI on a scratch database', () => {
     expect(full.code, full.stderr).toBe(2);
     expect(full.stdout).toContain('FAIL the sum over all accounts is zero');
     expect(full.stdout).toContain('Checked all history.');
-  });
+  }, 240_000); // two CLI processes, each starting tsx on a loaded machine
 });

@@ -119,18 +119,25 @@ export const auditRepository = {
       slice.last === null
         ? sql`false`
         : slice.after === null
-          ? sql`a.id <= ${slice.last}::uuid`
-          : sql`a.id > ${slice.after}::uuid and a.id <= ${slice.last}::uuid`;
+          ? sql`id <= ${slice.last}::uuid`
+          : sql`id > ${slice.after}::uuid and id <= ${slice.last}::uuid`;
+    // The candidates by index (the new transfers' accounts, a primary-key range), then the
+    // accounts themselves: never a scan of every account.
     return rows(
       tx,
-      sql`with since as (${moves(after(checkedTo))})
+      sql`with since as (${moves(after(checkedTo))}),
+          candidates as (
+            select account_id as id from since
+            union
+            select id from ledger_accounts where ${inSlice}
+          )
           select a.id, a.code, a.kind, a.balance_kobo::text as balance,
                  (coalesce(s.journal_kobo, 0) + coalesce(n.delta, 0))::text as journal
-          from ledger_accounts a
+          from candidates c
+          join ledger_accounts a on a.id = c.id
           left join ledger_audit_sums s on s.account_id = a.id
           left join since n on n.account_id = a.id
-          where (n.account_id is not null or ${inSlice})
-            and a.balance_kobo <> coalesce(s.journal_kobo, 0) + coalesce(n.delta, 0)
+          where a.balance_kobo <> coalesce(s.journal_kobo, 0) + coalesce(n.delta, 0)
           limit 20`,
     );
   },
