@@ -117,11 +117,17 @@ program
 
 program
   .command('audit-ledger')
-  .description('check the ledger invariants; exits non-zero on a violation')
-  .action(async () => {
-    const { ok, report } = await withCommands((c) => c.auditLedger());
+  .description(
+    "check the ledger invariants: what changed since the last audit and one slice of old history, or all history with --full; opens or clears the admins' ledger alert; exits 2 on a violation, 3 when another audit pass is running",
+  )
+  .option('--full', 'check all history in one snapshot (slow on a large ledger)')
+  .action(async (options: { full?: boolean }) => {
+    const { ok, report, skipped } = await withCommands((c) =>
+      c.auditLedger({ full: options.full === true }),
+    );
     console.log(report);
-    if (!ok) process.exitCode = 2;
+    if (skipped) process.exitCode = 3;
+    else if (!ok) process.exitCode = 2;
   });
 
 /**

@@ -18,7 +18,8 @@ import { STRONG_PASSWORD, uniqueEmail } from './harness';
 /**
  * The real CLI (`npm run cli -- credit | audit-ledger`) as a child process, on a database of its
  * own: PGlite in a directory the CLI can open, or (DATABASE_URL set) a new PostgreSQL database.
- * audit-ledger must exit non-zero once a balance no longer matches its transfers.
+ * audit-ledger (incremental, or --full) must exit non-zero once a balance no longer matches its
+ * transfers.
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -145,16 +146,21 @@ describe('the operator CLI on a scratch database', () => {
       await database.db.execute(
         sql`update ledger_accounts set balance_kobo = balance_kobo + 100 where kind = 'user_wallet'`,
       );
-      const audit = await commands.auditLedger();
+      const audit = await commands.auditLedger({ full: true });
       expect(audit.ok).toBe(false);
       expect(audit.report).toContain('FAIL every balance equals the sum of its transfers');
       expect(audit.report).toContain('FAIL the sum over all accounts is zero');
       expect(audit.report).toContain('ok   no wallet is below zero');
       expect(audit.report.split('\n').at(-1)).toBe('Ledger has violations.');
     });
+    // Plain: one pass of the scheduled (incremental) audit, whose account slice finds it.
     const cli = await runCli(['audit-ledger']);
     expect(cli.code, cli.stderr).toBe(2);
     expect(cli.stdout).toContain('FAIL every balance equals the sum of its transfers');
     expect(cli.stdout).toContain('Ledger has violations.');
-  });
+    const full = await runCli(['audit-ledger', '--full']);
+    expect(full.code, full.stderr).toBe(2);
+    expect(full.stdout).toContain('FAIL the sum over all accounts is zero');
+    expect(full.stdout).toContain('Checked all history.');
+  }, 240_000); // two CLI processes, each starting tsx on a loaded machine
 });

@@ -198,10 +198,38 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_debit_idx').on(t.debitAccountId),
     index('ledger_transfers_credit_idx').on(t.creditAccountId),
     index('ledger_transfers_transaction_idx').on(t.transactionId),
+    // The incremental audit reads the transfers after its checkpoint (decision 0076).
+    index('ledger_transfers_created_idx').on(t.createdAt, t.id),
     check('ledger_transfers_amount_positive', sql`${t.amountKobo} > 0`),
     check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],
 );
+
+/**
+ * Where the incremental ledger audit stands (decision 0076): the journal checked up to
+ * checked_to, the rolling full pass's lap (transfers up to lap_to, read from its cursor) and the
+ * accounts cursor. One row, 'ledger', locked by the pass that advances it.
+ */
+export const ledgerAuditCheckpoints = pgTable('ledger_audit_checkpoints', {
+  name: text('name').primaryKey(),
+  checkedTo: timestamp('checked_to', { withTimezone: true }),
+  lapTo: timestamp('lap_to', { withTimezone: true }),
+  lapCursorAt: timestamp('lap_cursor_at', { withTimezone: true }),
+  lapCursorId: uuid('lap_cursor_id'),
+  accountCursor: uuid('account_cursor'),
+  /** The failed checks of the last lap's end, reported until a lap ends clean. */
+  lapFailure: jsonb('lap_failure').$type<{ name: string; violations: unknown[] }[]>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per account: its transfers summed up to the checkpoint (journal) and by the running lap. */
+export const ledgerAuditSums = pgTable('ledger_audit_sums', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => ledgerAccounts.id),
+  journalKobo: bigint('journal_kobo', { mode: 'number' }).notNull().default(0),
+  lapKobo: bigint('lap_kobo', { mode: 'number' }).notNull().default(0),
+});
 
 /**
  * A purchase's provider state machine (processing → delivered | failed, or → pending → …). The

@@ -13,31 +13,68 @@ export interface LedgerAudit {
   checks: InvariantCheck[];
 }
 
+/**
+ * A part of history: the transfers with created_at in (after, upTo] (from `after` on, inclusive,
+ * when `includeAfter`; from the beginning when `after` is null). A scoped audit checks the rows
+ * these transfers belong to (decision 0076).
+ */
+export interface LedgerScope {
+  after: string | null;
+  upTo: string;
+  includeAfter?: boolean;
+}
+
+/**
+ * Which audit runs a check: `total` ones read a whole table (the sum over accounts, money in
+ * flight, the airtime asset); `journal` is the balance-against-transfers check, which the
+ * incremental audit replaces by its running sums; `local` ones check rows one by one and can be
+ * limited to a scope.
+ */
+type CheckKind = 'total' | 'journal' | 'local';
+
+interface CheckDefinition {
+  name: string;
+  kind: CheckKind;
+  /**
+   * `within(column)`: the transaction id is in the scope (true, unscoped); `scoped(condition)`:
+   * the condition, only when scoped (true otherwise).
+   */
+  query: (scope: { within: (transactionId: SQL) => SQL; scoped: (condition: SQL) => SQL }) => SQL;
+}
+
 async function rows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
   const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   return result.rows;
 }
 
-/**
- * The ledger's invariants, read from the database alone (tests run it after every case; the CLI's
- * audit-ledger prints it). Each query returns the rows that break a rule, so an empty result is a
- * pass. Read in one repeatable-read snapshot would be ideal; the checks are run when no money is
- * moving (tests, operator audits), so plain reads suffice.
- */
-export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
-  const checks: InvariantCheck[] = [];
-  const check = async (name: string, query: SQL) => {
-    const violations = await rows(db, query);
-    checks.push({ name, ok: violations.length === 0, violations: violations.slice(0, 20) });
-  };
+/** The transactions whose transfers lie in the scope. */
+function scopeTransactions(scope: LedgerScope): SQL {
+  const lower =
+    scope.after === null
+      ? sql`true`
+      : scope.includeAfter
+        ? sql`created_at >= ${scope.after}::timestamptz`
+        : sql`created_at > ${scope.after}::timestamptz`;
+  return sql`select transaction_id from ledger_transfers
+             where ${lower} and created_at <= ${scope.upTo}::timestamptz`;
+}
 
-  await check(
-    'the sum over all accounts is zero',
+const CHECKS: CheckDefinition[] = [];
+const check = (name: string, kind: CheckKind, query: CheckDefinition['query']) => {
+  CHECKS.push({ name, kind, query });
+};
+
+check(
+  'the sum over all accounts is zero',
+  'total',
+  () =>
     sql`select sum(balance_kobo)::text as total from ledger_accounts
         having coalesce(sum(balance_kobo), 0) <> 0`,
-  );
-  await check(
-    'every balance equals the sum of its transfers',
+);
+check(
+  'every balance equals the sum of its transfers',
+  'journal',
+  () =>
     sql`select a.id, a.code, a.kind, a.balance_kobo::text as balance,
                (coalesce(c.total, 0) - coalesce(d.total, 0))::text as journal
         from ledger_accounts a
@@ -46,14 +83,21 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
         left join (select debit_account_id as id, sum(amount_kobo) as total
                    from ledger_transfers group by debit_account_id) d on d.id = a.id
         where a.balance_kobo <> coalesce(c.total, 0) - coalesce(d.total, 0)`,
-  );
-  await check(
-    'no wallet is below zero',
+);
+check(
+  'no wallet is below zero',
+  'local',
+  ({ within, scoped }) =>
     sql`select id, user_id, balance_kobo::text as balance from ledger_accounts
-        where kind = 'user_wallet' and balance_kobo < 0`,
-  );
-  await check(
-    'every purchase has exactly one terminal outcome',
+        where kind = 'user_wallet' and balance_kobo < 0
+          and (${scoped(sql`false`)}
+               or id in (select lt.debit_account_id from ledger_transfers lt
+                         where ${within(sql`lt.transaction_id`)}))`,
+);
+check(
+  'every purchase has exactly one terminal outcome',
+  'local',
+  ({ within }) =>
     sql`select p.transaction_id, p.state, t.status, x.reserves, x.reserved::text, x.posts, x.voids
         from purchases p
         join transactions t on t.id = p.transaction_id
@@ -64,7 +108,7 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
                  count(*) filter (where code = 'purchase_void') as voids
           from ledger_transfers lt where lt.transaction_id = p.transaction_id
         ) x
-        where not (
+        where ${within(sql`p.transaction_id`)} and not (
           x.reserves = 1 and x.reserved = p.selling_kobo and (
             (p.state in ('processing', 'pending') and x.posts = 0 and x.voids = 0
               and t.status = 'pending')
@@ -74,33 +118,48 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
               and p.resolved_at is not null)
           )
         )`,
-  );
-  await check(
-    "each day's running outflow equals the day's counted debits",
-    sql`with counted as (
+);
+check(
+  "each day's running outflow equals the day's counted debits",
+  'local',
+  ({ within, scoped }) =>
+    sql`with days as (
+          select distinct user_id, owo_lagos_day(created_at) as day from transactions
+          where ${within(sql`id`)}
+        ),
+        counted as (
           select user_id, owo_lagos_day(created_at) as day, sum(amount_kobo) as total
           from transactions
           where type = 'debit' and service_type <> 'adjustment' and status in ('pending', 'success')
+            and ${scoped(sql`user_id in (select user_id from days)`)}
           group by 1, 2
         )
         select coalesce(c.user_id, d.user_id) as user_id, coalesce(c.day, d.day)::text as day,
                coalesce(c.total, 0)::text as rows_total, coalesce(d.total_kobo, 0)::text as running
         from counted c
         full join daily_outflows d on d.user_id = c.user_id and d.day = c.day
-        where coalesce(c.total, 0) <> coalesce(d.total_kobo, 0)`,
-  );
-  await check(
-    'money in flight equals the open purchases',
+        where coalesce(c.total, 0) <> coalesce(d.total_kobo, 0)
+          and ${scoped(
+            sql`(coalesce(c.user_id, d.user_id), coalesce(c.day, d.day))
+                in (select user_id, day from days)`,
+          )}`,
+);
+check(
+  'money in flight equals the open purchases',
+  'total',
+  () =>
     sql`select f.total::text as in_flight, coalesce(o.total, 0)::text as open_purchases
         from (select coalesce(sum(balance_kobo), 0) as total from ledger_accounts
               where kind = 'in_flight') f
         cross join (select sum(selling_kobo) as total from purchases
                     where state in ('processing', 'pending')) o
         where f.total <> coalesce(o.total, 0)`,
-  );
-  // airtime to cash (docs/decisions/0010)
-  await check(
-    'every completed swap is paid exactly once, and no other swap at all',
+);
+// airtime to cash (docs/decisions/0010)
+check(
+  'every completed swap is paid exactly once, and no other swap at all',
+  'local',
+  ({ within }) =>
     sql`select s.swap_id, s.status, s.transaction_id, x.payouts, x.paid::text, x.margins,
                x.kept::text
         from airtime_swaps s
@@ -111,34 +170,40 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
                  coalesce(sum(amount_kobo) filter (where code = 'swap_margin'), 0) as kept
           from ledger_transfers lt where lt.transaction_id = s.transaction_id
         ) x
-        where not (
+        where ${within(sql`s.transaction_id`)} and not (
           (s.status = 'COMPLETED' and s.transaction_id is not null and s.completed_at is not null
             and x.payouts = 1 and x.paid = s.expected_payout_kobo
             and x.margins = (case when s.amount_kobo > s.expected_payout_kobo then 1 else 0 end)
             and x.kept = s.amount_kobo - s.expected_payout_kobo)
           or (s.status <> 'COMPLETED' and s.transaction_id is null)
         )`,
-  );
-  await check(
-    'every swap transfer belongs to a completed swap',
+);
+check(
+  'every swap transfer belongs to a completed swap',
+  'local',
+  ({ within }) =>
     sql`select lt.id, lt.code, lt.transaction_id from ledger_transfers lt
-        where lt.code in ('swap_payout', 'swap_margin')
+        where lt.code in ('swap_payout', 'swap_margin') and ${within(sql`lt.transaction_id`)}
           and not exists (select 1 from airtime_swaps s
                           where s.transaction_id = lt.transaction_id and s.status = 'COMPLETED')`,
-  );
-  await check(
-    'the airtime asset equals the airtime of the completed swaps',
+);
+check(
+  'the airtime asset equals the airtime of the completed swaps',
+  'total',
+  () =>
     sql`select a.total::text as asset, coalesce(c.total, 0)::text as completed_airtime
         from (select coalesce(sum(balance_kobo), 0) as total from ledger_accounts
               where kind = 'airtime_asset') a
         cross join (select sum(amount_kobo) as total from airtime_swaps
                     where status = 'COMPLETED') c
         where -a.total <> coalesce(c.total, 0)`,
-  );
-  // end airtime to cash
-  // transfers between users (docs/decisions/0011)
-  await check(
-    'every wallet transfer is one ledger move, sender wallet to recipient wallet, both rows success',
+);
+// end airtime to cash
+// transfers between users (docs/decisions/0011)
+check(
+  'every wallet transfer is one ledger move, sender wallet to recipient wallet, both rows success',
+  'local',
+  ({ within }) =>
     sql`select w.id, w.amount_kobo::text as amount, x.moves, x.moved::text
         from wallet_transfers w
         join transactions d on d.id = w.debit_transaction_id
@@ -151,23 +216,28 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
           from ledger_transfers lt
           where lt.transaction_id in (w.debit_transaction_id, w.credit_transaction_id)
         ) x
-        where not (x.moves = 1 and x.moved = w.amount_kobo and x.aligned
+        where (${within(sql`w.debit_transaction_id`)} or ${within(sql`w.credit_transaction_id`)})
+          and not (x.moves = 1 and x.moved = w.amount_kobo and x.aligned
           and d.user_id = w.sender_id and d.type = 'debit' and d.status = 'success'
           and d.amount_kobo = w.amount_kobo
           and c.user_id = w.recipient_id and c.type = 'credit' and c.status = 'success'
           and c.amount_kobo = w.amount_kobo)`,
-  );
-  await check(
-    'every wallet_transfer ledger move belongs to a wallet transfer',
+);
+check(
+  'every wallet_transfer ledger move belongs to a wallet transfer',
+  'local',
+  ({ within }) =>
     sql`select lt.id, lt.transaction_id from ledger_transfers lt
-        where lt.code = 'wallet_transfer'
+        where lt.code = 'wallet_transfer' and ${within(sql`lt.transaction_id`)}
           and not exists (select 1 from wallet_transfers w
                           where w.debit_transaction_id = lt.transaction_id)`,
-  );
-  // end transfers between users
-  // admin Reverse of a delivered order (docs/decisions/0013)
-  await check(
-    'every reversal returns exactly the selling price of a delivered order to its wallet, once',
+);
+// end transfers between users
+// admin Reverse of a delivered order (docs/decisions/0013)
+check(
+  'every reversal returns exactly the selling price of a delivered order to its wallet, once',
+  'local',
+  ({ within }) =>
     sql`select oa.transaction_id, oa.result_transaction_id, p.state, r.status, r.type,
                r.amount_kobo::text as credited, p.selling_kobo::text as paid, x.moves,
                x.to_wallet::text, x.from_wallet::text
@@ -183,25 +253,95 @@ export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
                    as from_wallet
           from ledger_transfers lt where lt.transaction_id = oa.result_transaction_id
         ) x
-        where oa.action = 'reverse' and not (
+        where oa.action = 'reverse'
+          and (${within(sql`oa.transaction_id`)} or ${within(sql`oa.result_transaction_id`)})
+          and not (
           p.state = 'delivered' and r.id is not null and r.user_id = p.user_id
           and r.type = 'credit' and r.service_type = 'reversal' and r.status = 'success'
           and r.amount_kobo = p.selling_kobo and x.moves >= 1 and x.all_reversal
           and x.to_wallet = p.selling_kobo and x.from_wallet = 0
         )`,
-  );
-  await check(
-    'every order_reversal transfer and reversal row belongs to a reverse action',
+);
+check(
+  'every order_reversal transfer and reversal row belongs to a reverse action',
+  'local',
+  ({ within }) =>
     sql`select lt.id, lt.transaction_id, lt.code from ledger_transfers lt
-        where lt.code = 'order_reversal'
+        where lt.code = 'order_reversal' and ${within(sql`lt.transaction_id`)}
           and not exists (select 1 from order_actions oa where oa.action = 'reverse'
                           and oa.result_transaction_id = lt.transaction_id)
         union all
         select t.id, t.id, t.service_type from transactions t
-        where t.service_type = 'reversal'
+        where t.service_type = 'reversal' and ${within(sql`t.id`)}
           and not exists (select 1 from order_actions oa where oa.action = 'reverse'
                           and oa.result_transaction_id = t.id)`,
-  );
-  // end admin Reverse
+);
+// end admin Reverse
+
+const UNSCOPED = { within: () => sql`true`, scoped: () => sql`true` };
+
+async function run(db: DbOrTx, definitions: CheckDefinition[], scope?: LedgerScope) {
+  const limits = scope
+    ? {
+        within: (transactionId: SQL) => sql`${transactionId} in (${scopeTransactions(scope)})`,
+        scoped: (condition: SQL) => condition,
+      }
+    : UNSCOPED;
+  const checks: InvariantCheck[] = [];
+  for (const { name, query } of definitions) {
+    const violations = await rows(db, query(limits));
+    checks.push({ name, ok: violations.length === 0, violations: violations.slice(0, 20) });
+  }
+  return checks;
+}
+
+/** Checks of several parts of one audit as one result: a name that fails anywhere fails. */
+export function mergeAudits(...parts: InvariantCheck[][]): LedgerAudit {
+  const byName = new Map<string, InvariantCheck>();
+  for (const c of parts.flat()) {
+    const seen = byName.get(c.name);
+    byName.set(
+      c.name,
+      seen
+        ? {
+            name: c.name,
+            ok: seen.ok && c.ok,
+            violations: [...seen.violations, ...c.violations].slice(0, 20),
+          }
+        : c,
+    );
+  }
+  const checks = [...byName.values()];
   return { ok: checks.every((c) => c.ok), checks };
 }
+
+/**
+ * The ledger's invariants, read from the database alone (tests run it after every case; the CLI's
+ * audit-ledger --full prints it). Each query returns the rows that break a rule, so an empty
+ * result is a pass. The scheduled audit and the CLI run it in one repeatable-read snapshot: money
+ * keeps moving, and reads from different moments could show a balance and its transfers out of
+ * step.
+ */
+export async function auditLedger(db: DbOrTx): Promise<LedgerAudit> {
+  return mergeAudits(await run(db, CHECKS));
+}
+
+/** The row-by-row checks, for the rows the transfers of `scope` belong to. */
+export function auditLedgerScope(db: DbOrTx, scope: LedgerScope): Promise<InvariantCheck[]> {
+  return run(
+    db,
+    CHECKS.filter((c) => c.kind === 'local'),
+    scope,
+  );
+}
+
+/** The checks over whole tables that are not the journal (the sum over accounts and the like). */
+export function auditLedgerTotals(db: DbOrTx): Promise<InvariantCheck[]> {
+  return run(
+    db,
+    CHECKS.filter((c) => c.kind === 'total'),
+  );
+}
+
+/** The name of the balance check, which the incremental audit reports under the same name. */
+export const BALANCE_CHECK = 'every balance equals the sum of its transfers';

@@ -9,7 +9,10 @@ import { sessionRepository } from '../auth/session-repository';
 import { formatKobo, parseNairaToKobo } from '@owo/shared/money';
 import { createLedger } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
-import { auditLedger } from '../../ledger/invariants';
+import { auditLedger, type LedgerAudit } from '../../ledger/invariants';
+import { runIncrementalAudit } from '../../ledger/incremental-audit';
+import { auditRepository } from '../../ledger/audit-repository';
+import { createAlertService } from '../alerts/service';
 import { createAdjustmentService } from '../adjustments/service';
 import { createAdjustmentRequestService } from '../adjustments/requests-service';
 import { createLimitsService } from '../limits/service';
@@ -122,13 +125,50 @@ export function createAdminCommands(deps: AppDeps) {
       );
     },
 
-    async auditLedger(): Promise<{ ok: boolean; report: string }> {
-      const audit = await auditLedger(database.db);
+    /**
+     * The ledger audit (decision 0076): by default one pass of the incremental audit the server
+     * runs on schedule (the transfers since its checkpoint and one slice of old history, advancing
+     * the same checkpoint); `full` checks all history in one snapshot and moves no checkpoint.
+     * Either result opens or clears the admins' ledger alert, as the scheduled pass does.
+     */
+    async auditLedger(
+      options: { full?: boolean } = {},
+    ): Promise<{ ok: boolean; report: string; skipped?: boolean }> {
+      let audit: LedgerAudit;
+      let scope: string;
+      if (options.full) {
+        audit = await database.db.transaction((tx) => auditLedger(tx), {
+          isolationLevel: 'repeatable read',
+          accessMode: 'read only',
+        });
+        scope = 'Checked all history.';
+        // All history is right: a failure the scheduled audit's last lap found is over.
+        if (audit.ok) await auditRepository.clearLapFailure(database.db);
+      } else {
+        const pass = await runIncrementalAudit(database);
+        if (pass.skipped) {
+          return {
+            ok: false,
+            skipped: true,
+            report:
+              'Another ledger audit pass (a server, or another CLI) holds the checkpoint right now: ' +
+              'try again in a moment, or run audit-ledger --full.',
+          };
+        }
+        audit = pass.audit;
+        scope =
+          pass.mode === 'full'
+            ? `First pass: checked all history (${pass.newTransfers} transfers).`
+            : `Checked ${pass.newTransfers} new transfers and ${pass.lapTransfers} old ones of ` +
+              `the rolling pass${pass.lapEnded ? ' (which completed a lap)' : ''}.`;
+      }
+      await createAlertService(deps).ledgerAudit(audit);
       const lines = audit.checks.map(
         (c) =>
           `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}` +
           (c.ok ? '' : `\n     ${c.violations.map((v) => JSON.stringify(v)).join('\n     ')}`),
       );
+      lines.push(scope);
       lines.push(audit.ok ? 'Ledger is consistent.' : 'Ledger has violations.');
       return { ok: audit.ok, report: lines.join('\n') };
     },

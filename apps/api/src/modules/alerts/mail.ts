@@ -12,7 +12,7 @@ function nextStep(kind: AlertKind, base: string): string {
     case 'supplier_low_balance':
       return `Fund our wallet at the supplier before its orders start failing: ${base}/admin/suppliers`;
     case 'ledger_audit':
-      return 'Run "npm run cli -- audit-ledger" on a server for the rows that break the rule.';
+      return 'Run "npm run cli -- audit-ledger --full" on a server for the rows that break the rule.';
     case 'adjustments_waiting':
       return `Approve or reject them on the Approvals screen (never your own request): ${base}/admin/approvals`;
     case 'refunded_order_delivered':

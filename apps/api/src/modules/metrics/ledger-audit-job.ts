@@ -1,14 +1,19 @@
 import type { AppDeps } from '../../deps';
 import type { JobDefinition } from '../../jobs/job-runner';
-import { auditLedger, type LedgerAudit } from '../../ledger/invariants';
+import {
+  AUDIT_DEFAULTS,
+  runIncrementalAudit,
+  type IncrementalAuditOptions,
+} from '../../ledger/incremental-audit';
+import type { LedgerAudit } from '../../ledger/invariants';
 import type { Metrics } from './metrics';
 
 /**
- * The CLI's ledger audit (audit-ledger) as a background job: every LEDGER_AUDIT_INTERVAL_MS the
- * invariants are checked and the result exposed (owo_ledger_audit_ok, ..._last_run_timestamp_seconds);
- * a broken invariant is logged as an error naming the failed checks. The checks read in one
- * repeatable-read, read-only snapshot: money keeps moving while they run, and reads from
- * different moments could show a balance and its transfers out of step (a false alarm).
+ * The ledger audit as a background job: every LEDGER_AUDIT_INTERVAL_MS the incremental audit
+ * (decision 0076) checks the transfers since its checkpoint and one slice of old history, and the
+ * result is exposed (owo_ledger_audit_ok, ..._last_run_timestamp_seconds); a broken invariant is
+ * logged as an error naming the failed checks. A pass that finds another one (the CLI, another
+ * node) at work reports nothing: that one reports.
  */
 export function ledgerAuditJob(
   { database, clock, logger }: Pick<AppDeps, 'database' | 'clock' | 'logger'>,
@@ -16,6 +21,7 @@ export function ledgerAuditJob(
   intervalMs: number,
   /** Told every result (the admin alerts open or clear their ledger condition from it). */
   onResult?: (audit: LedgerAudit) => Promise<void>,
+  options: IncrementalAuditOptions = AUDIT_DEFAULTS,
 ): JobDefinition {
   return {
     name: 'ledger-audit',
@@ -23,10 +29,12 @@ export function ledgerAuditJob(
     // Soon after start, so a fresh node reports a result before the first full interval.
     firstDelayMs: Math.min(intervalMs, 30_000),
     async pass() {
-      const audit = await database.db.transaction((tx) => auditLedger(tx), {
-        isolationLevel: 'repeatable read',
-        accessMode: 'read only',
-      });
+      const result = await runIncrementalAudit(database, options);
+      if (result.skipped) {
+        logger.info('ledger audit: another pass holds the checkpoint; this one skipped');
+        return false;
+      }
+      const { audit } = result;
       metrics.ledgerAudit(audit.ok, clock.now());
       if (!audit.ok) {
         const failed = audit.checks.filter((check) => !check.ok);
