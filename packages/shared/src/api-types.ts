@@ -787,7 +787,7 @@ export interface ShutdownStatusReply {
 }
 
 export interface ShutdownReply {
-  success: boolean;
+  success: true;
   message: string;
   data: ShutdownStatusReply['data'];
 }
