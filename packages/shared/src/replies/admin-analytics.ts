@@ -33,6 +33,7 @@ export const summaryReplySchema = adminDataReply(
 export const revenueReplySchema = adminDataReply(
   z.object({
     ...windowShape,
+    /** total and breakdown leave out orders an admin reversed (decision 0032). */
     total: adminNaira(),
     breakdown: z.object({
       bank_transfer: adminNaira(),
@@ -43,7 +44,9 @@ export const revenueReplySchema = adminDataReply(
       tvSubscription: adminNaira(),
       betting: adminNaira(),
     }),
+    /** The volume of the window's orders that were later reversed: not revenue. */
     reversed: adminNaira(),
+    /** One point per Lagos day (per month for yearly), oldest first, for the chart. */
     series: z.array(z.object({ label: z.string(), total: adminNaira() })),
   }),
 );

@@ -7,8 +7,10 @@ export const kycReviewDtoSchema = z.object({
   type: z.enum(['NIN', 'BVN']),
   numberHint: z.string(),
   mismatch: z.enum(['name', 'birthDate']),
+  /** Who the identity supplier says holds the number. */
   holderName: z.string(),
   holderBirthDate: z.string(),
+  /** The profile it was compared with, at the time. */
   profileName: z.string(),
   profileBirthDate: z.string(),
   reviewStatus: z.enum(['pending', 'approved', 'rejected']),

@@ -76,6 +76,7 @@ export const auditListReplySchema = z.object({
       action: z.string(),
       entity: z.string(),
       entityId: z.string(),
+      /** What the entity is called (a user's name and e-mail, an order, a plan); null: the id. */
       entityName: z.nullable(z.string()),
       before: snapshot,
       after: snapshot,

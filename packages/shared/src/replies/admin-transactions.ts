@@ -22,15 +22,23 @@ export const adminTransactionDtoSchema = z.extend(transactionDtoSchema, {
       costPrice: adminNaira(),
       attempts: count(),
       lastDescription: z.string(),
-      // The supplier's last reply as it came: each supplier's own free-form JSON, or null.
+      // The supplier's last reply as it came ({at, status, description, raw}, raw being each
+      // supplier's own free-form JSON), or null.
       lastAnswer: z.unknown(),
+      /**
+       * Open past NEEDS_DECISION_AFTER_MS, or with nothing a lookup can learn: no longer requeried
+       * by itself; an admin decides.
+       */
       needsDecision: z.boolean(),
+      /** When it needs a decision: why it is waiting, and what to check before deciding. */
       decision: z.nullable(z.object({ why: z.string(), check: z.string() })),
     }),
   ),
+  /** Actions already taken, oldest first. */
   adminActions: z.array(
     z.object({ action: orderAction, by: z.string(), reason: z.string(), at: z.string() }),
   ),
+  /** What an admin may do now (the server decides; the popup shows only these). */
   allowedActions: z.array(orderAction),
 });
 
@@ -43,6 +51,7 @@ export const adminTransactionsReplySchema = z.object({
 
 /** GET admin/orders/needs-decision: open orders past the age limit, oldest first. */
 export const needsDecisionReplySchema = z.extend(adminTransactionsReplySchema, {
+  /** The age (hours) past which an open order stops being requeried by itself. */
   afterHours: z.number(),
 });
 

@@ -13,6 +13,7 @@ export const adminUsersReplySchema = z.object({
 export const adminUserProfileReplySchema = adminDataReply(
   z.object({
     user: userDtoSchema,
+    /** isKYCVerified on the user; here the newest identity check, when one was started. */
     kyc: z.object({
       verified: z.boolean(),
       lastCheck: z.nullable(
@@ -34,11 +35,13 @@ export const adminUserProfileReplySchema = adminDataReply(
         status: z.string(),
       }),
     ),
+    /** The wallet limits of the customer's KYC level; spent today counts from Lagos midnight. */
     limits: z.object({
       dailyOut: adminNaira(),
       spentToday: adminNaira(),
       balanceCap: adminNaira(),
     }),
+    /** The newest suspension or reactivation, with its reason. */
     lastStatusChange: z.nullable(
       z.object({
         action: z.enum(['suspend', 'reactivate']),
