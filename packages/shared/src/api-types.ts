@@ -1,12 +1,39 @@
 /** Reply shapes of spec §7 shared by the API and the web client (types only: no runtime cost). */
+import type { AnalyticsPeriod, Gender, Role, SwapNetwork, SwapStatus } from './constants';
+import type { z } from 'zod/mini';
 import type {
-  AnalyticsPeriod,
-  Gender,
-  Role,
-  ShutdownService,
-  SwapNetwork,
-  SwapStatus,
-} from './constants';
+  activeUsersReplySchema,
+  bettingStatsReplySchema,
+  previousDataSalesReplySchema,
+  previousDepositsReplySchema,
+  profitsReplySchema,
+  revenueReplySchema,
+  summaryReplySchema,
+  totalBalanceReplySchema,
+} from './replies/admin-analytics';
+import type { operatorAlertDtoSchema, operatorAlertsReplySchema } from './replies/admin-alerts';
+import type { kycReviewDtoSchema, kycReviewListReplySchema } from './replies/admin-kyc';
+import type {
+  adminCablePlanDtoSchema,
+  adminDataPlanDtoSchema,
+  adminOgdamsPlanDtoSchema,
+  adminVtpassPlanDtoSchema,
+  adminVtpassTvPlanDtoSchema,
+  planFetchReplySchema,
+  utilityDiscountReplySchema,
+} from './replies/admin-products';
+import type {
+  auditListReplySchema,
+  shutdownReplySchema,
+  shutdownStatusReplySchema,
+} from './replies/admin-system';
+import type {
+  adminTransactionDtoSchema,
+  adminTransactionReplySchema,
+  adminTransactionsReplySchema,
+  needsDecisionReplySchema,
+} from './replies/admin-transactions';
+import type { adminUserProfileReplySchema, adminUsersReplySchema } from './replies/admin-users';
 
 export interface UserDto {
   _id: string;
@@ -343,26 +370,9 @@ export interface VerificationValidateReply {
 }
 
 /** One verification refused for a holder mismatch, as the admin review queue shows it (0055). */
-export interface KycReviewDto {
-  _id: string;
-  type: 'NIN' | 'BVN';
-  numberHint: string;
-  mismatch: 'name' | 'birthDate';
-  /** Who the identity supplier says holds the number. */
-  holderName: string;
-  holderBirthDate: string;
-  /** The profile it was compared with, at the time. */
-  profileName: string;
-  profileBirthDate: string;
-  reviewStatus: 'pending' | 'approved' | 'rejected';
-  createdAt: string;
-  user: { _id: string; email: string; firstName: string; lastName: string; isKYCVerified: boolean };
-}
+export type KycReviewDto = z.output<typeof kycReviewDtoSchema>;
 
-export interface KycReviewListReply {
-  success: true;
-  data: KycReviewDto[];
-}
+export type KycReviewListReply = z.output<typeof kycReviewListReplySchema>;
 
 /** POST verification/enquiry: the caller's own newest verification of that number, or null. */
 export interface VerificationEnquiryReply {
@@ -568,175 +578,48 @@ export interface AnalyticsWindow {
   to: string;
 }
 
-export interface RevenueBreakdown {
-  bank_transfer: number;
-  electricity: number;
-  airtime: number;
-  data: number;
-  deposit: number;
-  tvSubscription: number;
-  betting: number;
-}
+export type RevenueBreakdown = RevenueReply['data']['breakdown'];
 
 /** GET admin/analytics/revenue?period= — successful volume by service, and its series. */
-export interface RevenueReply {
-  success: true;
-  data: AnalyticsWindow & {
-    /** total and breakdown leave out orders an admin reversed (decision 0032). */
-    total: number;
-    breakdown: RevenueBreakdown;
-    /** The volume of the window's orders that were later reversed, naira: not revenue. */
-    reversed: number;
-    /** One point per Lagos day (per month for yearly), oldest first, for the chart. */
-    series: { label: string; total: number }[];
-  };
-}
+export type RevenueReply = z.output<typeof revenueReplySchema>;
 
 /** GET admin/analytics/profits?range= — selling price minus cost of what was delivered. */
-export interface ProfitsReply {
-  success: true;
-  data: AnalyticsWindow & {
-    totalProfit: number;
-    breakdown: {
-      airtime: { profit: number };
-      data: { profit: number };
-      tvSubscription: { profit: number };
-      electricity: { profit: number };
-      betting: { profit: number };
-      airtimeToCash: { profit: number };
-    };
-  };
-}
+export type ProfitsReply = z.output<typeof profitsReplySchema>;
 
-export interface TransactionCounts {
-  total: number;
-  successful: number;
-  failed: number;
-  pending: number;
-}
+export type TransactionCounts = SummaryReply['data']['transactions'];
 
-export interface UsersFigures {
-  totalUsers: number;
-  transactingUsers: { daily: number };
-  newUsersToday: number;
-}
+export type UsersFigures = ActiveUsersReply['data'];
 
 /** GET admin/analytics/summary?period= — the transactions and users panels. */
-export interface SummaryReply {
-  success: true;
-  data: AnalyticsWindow & { transactions: TransactionCounts; users: UsersFigures };
-}
+export type SummaryReply = z.output<typeof summaryReplySchema>;
 
 /** GET admin/analytics/active-users. */
-export interface ActiveUsersReply {
-  success: true;
-  data: UsersFigures;
-}
+export type ActiveUsersReply = z.output<typeof activeUsersReplySchema>;
 
 /** GET admin/analytics/total-balance — the sum of every customer wallet. */
-export interface TotalBalanceReply {
-  success: true;
-  data: { totalBalance: number };
-}
+export type TotalBalanceReply = z.output<typeof totalBalanceReplySchema>;
 
 /** GET admin/analytics/previous-deposits — yesterday's deposits and bank transfers. */
-export interface PreviousDepositsReply {
-  success: true;
-  data: { deposits: { totalAmount: number }; bank_transfer: { totalAmount: number } };
-}
+export type PreviousDepositsReply = z.output<typeof previousDepositsReplySchema>;
 
 /** GET admin/analytics/previous-data-sales — yesterday's data sales. */
-export interface PreviousDataSalesReply {
-  success: true;
-  data: { previous: { totalSales: number } };
-}
+export type PreviousDataSalesReply = z.output<typeof previousDataSalesReplySchema>;
 
-export interface BettingStatsTransaction {
-  _id: string;
-  reference: string;
-  user: { name: string; email: string };
-  account: string;
-  amount: number;
-  sellingPrice: number;
-  profit: number;
-  status: 'success' | 'failed' | 'pending';
-  createdAt: string;
-  completedAt?: string;
-  billerName?: string;
-}
+export type BettingStatsTransaction = BettingStatsReply['data']['transactions'][number];
 
 /** GET admin/analytics/betting?page=&status=&search= — the spec's Admin betting stats. */
-export interface BettingStatsReply {
-  success: true;
-  data: {
-    statistics: {
-      totalTransactions: number;
-      totalAmount: number;
-      totalSales: number;
-      totalProfit: number;
-      successfulTransactions: number;
-      /** Percent, one decimal. */
-      successRate: number;
-    };
-    transactions: BettingStatsTransaction[];
-    pagination: { totalPages: number; totalItems: number; currentPage: number };
-  };
-}
+export type BettingStatsReply = z.output<typeof bettingStatsReplySchema>;
 
 /** Plans as the admin sees them: our selling price and the supplier's cost. */
-export interface AdminDataPlanDto {
-  _id: string;
-  data_id: number | string;
-  network: string;
-  network_id: number;
-  planType: string;
-  size: string;
-  amount: number;
-  sellingPrice: number;
-  validity: string;
-  isAvailable: boolean;
-}
+export type AdminDataPlanDto = z.output<typeof adminDataPlanDtoSchema>;
 
-export interface AdminOgdamsPlanDto {
-  _id: string;
-  planId: string;
-  networkId: number;
-  name: string;
-  amount: number;
-  sellingPrice: number;
-  validity: string;
-  isAvailable: boolean;
-}
+export type AdminOgdamsPlanDto = z.output<typeof adminOgdamsPlanDtoSchema>;
 
-export interface AdminVtpassPlanDto {
-  _id: string;
-  variation_code: string;
-  name: string;
-  amount: number;
-  sellingPrice: number;
-  isAvailable: boolean;
-  serviceID: string;
-}
+export type AdminVtpassPlanDto = z.output<typeof adminVtpassPlanDtoSchema>;
 
-export interface AdminCablePlanDto {
-  _id: string;
-  cablename: string;
-  cablePlanID: number;
-  package: string;
-  amount: number;
-  sellingPrice: number;
-  isAvailable: boolean;
-}
+export type AdminCablePlanDto = z.output<typeof adminCablePlanDtoSchema>;
 
-export interface AdminVtpassTvPlanDto {
-  _id: string;
-  serviceID: string;
-  name: string;
-  variation_code: string;
-  variation_amount: number;
-  sellingPrice: number;
-  isAvailable: boolean;
-}
+export type AdminVtpassTvPlanDto = z.output<typeof adminVtpassTvPlanDtoSchema>;
 
 export interface AdminListReply<T> {
   success: true;
@@ -751,18 +634,9 @@ export interface AdminPlanUpdateReply<T> {
   data: T;
 }
 
-export interface PlanFetchReply {
-  success: true;
-  message: string;
-  /** Plans seen at the supplier, of which new (added unavailable? see decision 0013). */
-  data: { fetched: number; added: number; updated: number };
-}
+export type PlanFetchReply = z.output<typeof planFetchReplySchema>;
 
-export interface UtilityDiscountReply {
-  success: true;
-  message: string;
-  data: { percentage: number };
-}
+export type UtilityDiscountReply = z.output<typeof utilityDiscountReplySchema>;
 
 // admin products (helper additions)
 /** GET transactions/utility-providers — the discos and the discount electricity sells at. */
@@ -781,141 +655,39 @@ export interface TransactionMetadata {
 // end admin products
 
 /** GET admin/system/status — every service with when its shutdown ends (null = running). */
-export interface ShutdownStatusReply {
-  success: true;
-  data: Record<ShutdownService, { on: boolean; until: string | null; reason: string }>;
-}
+export type ShutdownStatusReply = z.output<typeof shutdownStatusReplySchema>;
 
-export interface ShutdownReply {
-  success: boolean;
-  message: string;
-  data: ShutdownStatusReply['data'];
-}
+export type ShutdownReply = z.output<typeof shutdownReplySchema>;
 
 export type OrderAction = 'approve' | 'refund' | 'reverse';
 
 /** A transaction in the admin list, with its customer and what an admin may do to it. */
-export interface AdminTransactionDto extends TransactionDto {
-  user: { _id: string; email: string; firstName: string; lastName: string; phoneNumber: string };
-  /** The supplier side of a purchase (absent for deposits, transfers, credits …). */
-  order?: {
-    state: 'processing' | 'pending' | 'delivered' | 'failed';
-    supplier: string;
-    supplierReference: string | null;
-    costPrice: number;
-    attempts: number;
-    lastDescription: string;
-    /** The supplier's last reply as it came ({at, status, description, raw}), or null. */
-    lastAnswer: unknown;
-    /**
-     * Open past NEEDS_DECISION_AFTER_MS, or with nothing a lookup can learn: no longer requeried
-     * by itself; an admin decides.
-     */
-    needsDecision: boolean;
-    /** When it needs a decision: why it is waiting, and what to check before deciding. */
-    decision: { why: string; check: string } | null;
-  };
-  /** Actions already taken, oldest first. */
-  adminActions: { action: OrderAction; by: string; reason: string; at: string }[];
-  /** What an admin may do now (the server decides; the popup shows only these). */
-  allowedActions: OrderAction[];
-}
+export type AdminTransactionDto = z.output<typeof adminTransactionDtoSchema>;
 
-export interface AdminTransactionsReply {
-  success: true;
-  data: AdminTransactionDto[];
-  pagination: { currentPage: number; totalPages: number; totalItems: number };
-}
+export type AdminTransactionsReply = z.output<typeof adminTransactionsReplySchema>;
 
 /** GET admin/orders/needs-decision?page= — open orders past the age limit, oldest first. */
-export interface NeedsDecisionReply extends AdminTransactionsReply {
-  /** The age (hours) past which an open order stops being requeried by itself. */
-  afterHours: number;
-}
+export type NeedsDecisionReply = z.output<typeof needsDecisionReplySchema>;
 
-export interface OperatorAlertDto {
-  _id: string;
-  supplier: string;
-  message: string;
-  transactionId: string | null;
-  detail: string;
-  createdAt: string;
-}
+export type OperatorAlertDto = z.output<typeof operatorAlertDtoSchema>;
 
 /** GET admin/alerts?page= — newest first; `open` counts the unacknowledged ones. */
-export interface OperatorAlertsReply {
-  success: true;
-  data: OperatorAlertDto[];
-  open: number;
-  pagination: { currentPage: number; totalPages: number; totalItems: number };
-}
+export type OperatorAlertsReply = z.output<typeof operatorAlertsReplySchema>;
 
-export interface AdminTransactionReply {
-  success: true;
-  message: string;
-  data: AdminTransactionDto;
-}
+export type AdminTransactionReply = z.output<typeof adminTransactionReplySchema>;
 
-export interface AuditEntryDto {
-  _id: string;
-  actor: { _id: string | null; email: string };
-  action: string;
-  entity: string;
-  entityId: string;
-  /** What the entity is called (a user's name and e-mail, an order, a plan); null: show the id. */
-  entityName: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  reason: string;
-  createdAt: string;
-}
+export type AuditEntryDto = AuditListReply['data'][number];
 
 /** GET admin/audit?page=&actor=&action= — newest first; actors and actions list the filters. */
-export interface AuditListReply {
-  success: true;
-  data: AuditEntryDto[];
-  pagination: { currentPage: number; totalPages: number; totalItems: number };
-  filters: { actors: { _id: string | null; email: string }[]; actions: string[] };
-}
+export type AuditListReply = z.output<typeof auditListReplySchema>;
 // ---- end admin area
 
 // ---- admin users
 
 /** GET admin/users?page=&search= — customers newest first (search: e-mail, name, phone, account). */
-export interface AdminUsersReply {
-  success: true;
-  data: UserDto[];
-  pagination: { currentPage: number; totalPages: number; totalItems: number };
-}
+export type AdminUsersReply = z.output<typeof adminUsersReplySchema>;
 
 /** GET admin/users/{id} — one customer as an operator sees them. Amounts in naira. */
-export interface AdminUserProfileReply {
-  success: true;
-  data: {
-    user: UserDto;
-    /** isKYCVerified on the user; here the newest identity check, when one was started. */
-    kyc: {
-      verified: boolean;
-      lastCheck: { type: 'NIN' | 'BVN'; status: string; numberHint: string; at: string } | null;
-    };
-    accounts: {
-      kind: 'virtual' | 'subaccount';
-      provider: string;
-      bankName: string;
-      accountName: string;
-      accountNumber: string;
-      status: string;
-    }[];
-    /** The wallet limits of the customer's KYC level; spent today counts from Lagos midnight. */
-    limits: { dailyOut: number; spentToday: number; balanceCap: number };
-    /** The newest suspension or reactivation, with its reason. */
-    lastStatusChange: {
-      action: 'suspend' | 'reactivate';
-      reason: string;
-      by: string;
-      at: string;
-    } | null;
-  };
-}
+export type AdminUserProfileReply = z.output<typeof adminUserProfileReplySchema>;
 
 // ---- end admin users

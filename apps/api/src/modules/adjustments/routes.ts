@@ -9,6 +9,13 @@ import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { readIdempotencyKey } from '../purchases/idempotency';
 import { refusedAs, type Api } from '../../lib/route-validation';
+import {
+  adjustmentListReplySchema,
+  adjustmentReplySchema,
+  adjustmentRequestReplySchema,
+  refundedDeliveriesReplySchema,
+  refundedDeliveryReplySchema,
+} from '@owo/shared/replies/admin-adjustments';
 
 /** A malformed id names nothing: the same 404 as an unknown one. */
 export const idParams = refusedAs(z.object({ id: z.uuid() }), () => new AppError('NOT_FOUND'));
@@ -54,7 +61,14 @@ export function adjustmentRoutes(
   for (const direction of ['credit', 'debit'] as const) {
     app.post(
       `/admin/users/:id/${direction}`,
-      { onRequest: guards.requireAdmin, schema: { params: idParams, body: creditBody } },
+      {
+        onRequest: guards.requireAdmin,
+        schema: {
+          params: idParams,
+          body: creditBody,
+          response: { 202: adjustmentRequestReplySchema },
+        },
+      },
       async (request, reply) => {
         const userId = request.params.id;
         const body = request.body;
@@ -72,7 +86,10 @@ export function adjustmentRoutes(
 
   app.get(
     '/admin/adjustments',
-    { onRequest: guards.requireStaff, schema: { querystring: listQuery } },
+    {
+      onRequest: guards.requireStaff,
+      schema: { querystring: listQuery, response: { 200: adjustmentListReplySchema } },
+    },
     async (request) => {
       const query = request.query;
       return adjustmentRequests.list(query.status, query.page);
@@ -81,13 +98,26 @@ export function adjustmentRoutes(
 
   app.get(
     '/admin/adjustments/:id',
-    { onRequest: guards.requireStaff, schema: { params: idParams } },
-    async (request) => ({ success: true, data: await adjustmentRequests.get(request.params.id) }),
+    {
+      onRequest: guards.requireStaff,
+      schema: { params: idParams, response: { 200: adjustmentReplySchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await adjustmentRequests.get(request.params.id),
+    }),
   );
 
   app.post(
     '/admin/adjustments/:id/approve',
-    { onRequest: guards.requireAdmin, schema: { params: idParams, body: approveBody } },
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        params: idParams,
+        body: approveBody,
+        response: { 200: adjustmentRequestReplySchema },
+      },
+    },
     async (request) => {
       const id = request.params.id;
       const body = request.body;
@@ -97,7 +127,14 @@ export function adjustmentRoutes(
 
   app.post(
     '/admin/adjustments/:id/reject',
-    { onRequest: guards.requireAdmin, schema: { params: idParams, body: reasonBody } },
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        params: idParams,
+        body: reasonBody,
+        response: { 200: adjustmentRequestReplySchema },
+      },
+    },
     async (request) => {
       const id = request.params.id;
       const { reason } = request.body;
@@ -105,13 +142,25 @@ export function adjustmentRoutes(
     },
   );
 
-  app.get('/admin/refunded-deliveries', { onRequest: guards.requireStaff }, async () =>
-    refundedDeliveries.list(),
+  app.get(
+    '/admin/refunded-deliveries',
+    {
+      onRequest: guards.requireStaff,
+      schema: { response: { 200: refundedDeliveriesReplySchema } },
+    },
+    async () => refundedDeliveries.list(),
   );
 
   app.post(
     '/admin/refunded-deliveries/:id/recover',
-    { onRequest: guards.requireAdmin, schema: { params: idParams, body: reasonBody } },
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        params: idParams,
+        body: reasonBody,
+        response: { 202: refundedDeliveryReplySchema },
+      },
+    },
     async (request, reply) => {
       const id = request.params.id;
       const { reason } = request.body;
@@ -121,7 +170,14 @@ export function adjustmentRoutes(
 
   app.post(
     '/admin/refunded-deliveries/:id/write-off',
-    { onRequest: guards.requireAdmin, schema: { params: idParams, body: reasonBody } },
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        params: idParams,
+        body: reasonBody,
+        response: { 200: refundedDeliveryReplySchema },
+      },
+    },
     async (request) => {
       const id = request.params.id;
       const { reason } = request.body;

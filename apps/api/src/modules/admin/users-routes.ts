@@ -5,6 +5,12 @@ import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { historyQuery } from '../transactions/routes';
 import { refusedAs, type Api } from '../../lib/route-validation';
+import {
+  adminUserChangeReplySchema,
+  adminUserProfileReplySchema,
+  adminUsersReplySchema,
+} from '@owo/shared/replies/admin-users';
+import { historyPageReplySchema } from '@owo/shared/replies/transactions';
 
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -31,7 +37,10 @@ export function adminUserRoutes(app: Api, services: Services) {
   const { adminUsers, adminUserStatus, history, guards } = services;
   app.get(
     '/admin/users',
-    { onRequest: guards.requireStaff, schema: { querystring: listQuery } },
+    {
+      onRequest: guards.requireStaff,
+      schema: { querystring: listQuery, response: { 200: adminUsersReplySchema } },
+    },
     async (request) => {
       return adminUsers.list(request.query);
     },
@@ -39,7 +48,10 @@ export function adminUserRoutes(app: Api, services: Services) {
 
   app.patch(
     '/admin/users/:id/role',
-    { onRequest: guards.requireAdmin, schema: { params: idParams, body: roleBody } },
+    {
+      onRequest: guards.requireAdmin,
+      schema: { params: idParams, body: roleBody, response: { 200: adminUserChangeReplySchema } },
+    },
     async (request) => {
       const id = request.params.id;
       const { role } = request.body;
@@ -50,7 +62,10 @@ export function adminUserRoutes(app: Api, services: Services) {
 
   app.get(
     '/admin/users/:id',
-    { onRequest: guards.requireStaff, schema: { params: idParams } },
+    {
+      onRequest: guards.requireStaff,
+      schema: { params: idParams, response: { 200: adminUserProfileReplySchema } },
+    },
     async (request) => adminUsers.profile(request.params.id),
   );
 
@@ -58,7 +73,14 @@ export function adminUserRoutes(app: Api, services: Services) {
   // staff read profiles and statements too (decision 0032).
   app.get(
     '/admin/users/:id/transactions',
-    { onRequest: guards.requireStaff, schema: { params: idParams, querystring: historyQuery } },
+    {
+      onRequest: guards.requireStaff,
+      schema: {
+        params: idParams,
+        querystring: historyQuery,
+        response: { 200: historyPageReplySchema },
+      },
+    },
     async (request) => {
       const id = request.params.id;
       const query = request.query;
@@ -70,7 +92,14 @@ export function adminUserRoutes(app: Api, services: Services) {
   for (const action of ['suspend', 'reactivate'] as const) {
     app.post(
       `/admin/users/:id/${action}`,
-      { onRequest: guards.requireAdmin, schema: { params: idParams, body: statusBody } },
+      {
+        onRequest: guards.requireAdmin,
+        schema: {
+          params: idParams,
+          body: statusBody,
+          response: { 200: adminUserChangeReplySchema },
+        },
+      },
       async (request) => {
         const id = request.params.id;
         const { reason } = request.body;

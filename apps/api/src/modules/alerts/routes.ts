@@ -2,6 +2,11 @@ import { alertIncidentParams, alertSettingsBody } from '@owo/shared/alerts';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import type { Api } from '../../lib/route-validation';
+import {
+  alertAcknowledgeReplySchema,
+  alertIncidentsReplySchema,
+  alertSettingsReplySchema,
+} from '@owo/shared/replies/admin-alerts';
 
 /**
  * Admin e-mail alerts: the open and recently cleared conditions and their settings (staff read
@@ -15,17 +20,30 @@ export function alertRoutes(app: Api, { alerts, guards }: Services) {
     return { id, email };
   };
 
-  app.get('/admin/alerts/incidents', staff, async () => alerts.list());
+  app.get(
+    '/admin/alerts/incidents',
+    { ...staff, schema: { response: { 200: alertIncidentsReplySchema } } },
+    async () => alerts.list(),
+  );
 
   app.post(
     '/admin/alerts/incidents/:id/acknowledge',
-    { ...admin, schema: { params: alertIncidentParams } },
+    {
+      ...admin,
+      schema: { params: alertIncidentParams, response: { 200: alertAcknowledgeReplySchema } },
+    },
     async (request) => alerts.acknowledge(actor(request), request.params.id),
   );
 
-  app.get('/admin/alerts/settings', staff, async () => alerts.settings());
+  app.get(
+    '/admin/alerts/settings',
+    { ...staff, schema: { response: { 200: alertSettingsReplySchema } } },
+    async () => alerts.settings(),
+  );
 
-  app.put('/admin/alerts/settings', { ...admin, schema: { body: alertSettingsBody } }, async (r) =>
-    alerts.setSettings(actor(r), r.body),
+  app.put(
+    '/admin/alerts/settings',
+    { ...admin, schema: { body: alertSettingsBody, response: { 200: alertSettingsReplySchema } } },
+    async (r) => alerts.setSettings(actor(r), r.body),
   );
 }

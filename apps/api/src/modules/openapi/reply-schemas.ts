@@ -3,10 +3,36 @@ import type {
   AuthReply,
   PurchaseReply,
   TransactionsReply,
+  SwapListReply,
   TransferReply,
   UserDto,
 } from '@owo/shared/api-types';
+import type {
+  AdjustmentListReply,
+  AdjustmentRequestReply,
+  RefundedDeliveriesReply,
+  RefundedDeliveryReply,
+} from '@owo/shared/adjustments';
+import type {
+  AlertAcknowledgeReply,
+  AlertIncidentsReply,
+  AlertSettingsReply,
+} from '@owo/shared/alerts';
+import type { SuppliersReply } from '@owo/shared/suppliers';
 import { authReplySchema, userReplySchema } from '@owo/shared/replies/account';
+import type {
+  adjustmentListReplySchema,
+  adjustmentRequestReplySchema,
+  refundedDeliveriesReplySchema,
+  refundedDeliveryReplySchema,
+} from '@owo/shared/replies/admin-adjustments';
+import type {
+  alertAcknowledgeReplySchema,
+  alertIncidentsReplySchema,
+  alertSettingsReplySchema,
+} from '@owo/shared/replies/admin-alerts';
+import type { suppliersReplySchema } from '@owo/shared/replies/admin-system';
+import type { swapListReplySchema } from '@owo/shared/replies/admin-swaps';
 import {
   historyPageReplySchema,
   purchaseReplySchema,
@@ -36,4 +62,28 @@ export const replyTypesAgree: {
   purchase: Same<z.output<typeof purchaseReplySchema>, PurchaseReply>;
   historyPage: Same<z.output<typeof historyPageReplySchema>, TransactionsReply>;
   transfer: Same<z.output<typeof transferReplySchema>, TransferReply>;
-} = { user: true, auth: true, purchase: true, historyPage: true, transfer: true };
+  adjustment: Same<z.output<typeof adjustmentRequestReplySchema>, AdjustmentRequestReply>;
+  adjustmentList: Same<z.output<typeof adjustmentListReplySchema>, AdjustmentListReply>;
+  refundedDelivery: Same<z.output<typeof refundedDeliveryReplySchema>, RefundedDeliveryReply>;
+  refundedDeliveries: Same<z.output<typeof refundedDeliveriesReplySchema>, RefundedDeliveriesReply>;
+  alertIncidents: Same<z.output<typeof alertIncidentsReplySchema>, AlertIncidentsReply>;
+  alertAcknowledge: Same<z.output<typeof alertAcknowledgeReplySchema>, AlertAcknowledgeReply>;
+  alertSettings: Same<z.output<typeof alertSettingsReplySchema>, AlertSettingsReply>;
+  suppliers: Same<z.output<typeof suppliersReplySchema>, SuppliersReply>;
+  swapList: Same<z.output<typeof swapListReplySchema>, SwapListReply>;
+} = {
+  user: true,
+  auth: true,
+  purchase: true,
+  historyPage: true,
+  transfer: true,
+  adjustment: true,
+  adjustmentList: true,
+  refundedDelivery: true,
+  refundedDeliveries: true,
+  alertIncidents: true,
+  alertAcknowledge: true,
+  alertSettings: true,
+  suppliers: true,
+  swapList: true,
+};

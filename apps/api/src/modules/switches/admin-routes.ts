@@ -2,6 +2,7 @@ import { restoreBody, shutdownBody } from '@owo/shared/schemas/admin';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import type { Api } from '../../lib/route-validation';
+import { shutdownReplySchema, shutdownStatusReplySchema } from '@owo/shared/replies/admin-system';
 
 /**
  * Admin shutdown controls (spec 2 §7 "System"). The status is a read (staff); switching is admin
@@ -10,13 +11,15 @@ import type { Api } from '../../lib/route-validation';
 export function switchAdminRoutes(app: Api, { switches, guards }: Services) {
   const admin = { onRequest: guards.requireAdmin };
 
-  app.get('/admin/system/status', { onRequest: guards.requireStaff }, async () =>
-    switches.adminStatus(),
+  app.get(
+    '/admin/system/status',
+    { onRequest: guards.requireStaff, schema: { response: { 200: shutdownStatusReplySchema } } },
+    async () => switches.adminStatus(),
   );
 
   app.post(
     '/admin/system/emergency-shutdown',
-    { ...admin, schema: { body: shutdownBody } },
+    { ...admin, schema: { body: shutdownBody, response: { 200: shutdownReplySchema } } },
     async (request) => {
       const { id, email } = authOf(request).user;
       return switches.shutdown({ id, email }, request.body);
@@ -25,7 +28,7 @@ export function switchAdminRoutes(app: Api, { switches, guards }: Services) {
 
   app.post(
     '/admin/system/emergency-restore',
-    { ...admin, schema: { body: restoreBody } },
+    { ...admin, schema: { body: restoreBody, response: { 200: shutdownReplySchema } } },
     async (request) => {
       const { id, email } = authOf(request).user;
       return switches.restore({ id, email }, request.body);
