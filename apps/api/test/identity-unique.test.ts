@@ -102,7 +102,8 @@ describe('one identity number opens one wallet, also under a burst', () => {
         .from(identityHolders)
         .where(eq(identityHolders.userId, winner.id));
       expect(holders).toHaveLength(1);
-    });
+      // Fifty sign-ups and verifications in one test: over a minute on a loaded machine.
+    }, 240_000);
   }
 
   it('a number Safe Haven refused to open an account for is given back to the others', async () => {
