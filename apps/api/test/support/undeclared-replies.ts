@@ -44,10 +44,16 @@ export const OPERATIONS_WITHOUT_SUCCESS_REPLY: readonly string[] = [
   'GET /api/airtime-swap/admin/count',
   'GET /api/airtime-swap/admin/export',
   'GET /api/airtime-swap/admin/profit',
+  // An image's bytes (image/webp), not JSON.
   'GET /api/files/{id}',
+  // Server-sent events (text/event-stream), decision 0074.
   'GET /api/notifications/stream',
+  // The document itself: an OpenAPI object, not a reply of ours.
   'GET /api/openapi.json',
+  // A CSV file (text/csv), streamed.
   'GET /api/transactions/statement',
+  // The GET probes (`cli live-check`) answer { webhook, accepts, probe } and could be declared;
+  // the POSTs answer in each supplier's own acknowledgement format (PalmPay's is text/plain).
   'GET /api/webhooks/ogdams',
   'GET /api/webhooks/palmpay',
   'GET /api/webhooks/vtpass',

@@ -1,11 +1,58 @@
 import type { z } from 'zod/mini';
 import type {
+  AccountListReply,
   AuthReply,
+  BankDto,
+  BillerDto,
+  BillerItemDto,
+  CablePlanDto,
+  DataPlanDto,
+  DepositStatusReply,
+  OgdamsPlanDto,
+  PendingSwapReply,
+  ProviderVariationDto,
+  PublicConfig,
   PurchaseReply,
+  ServiceCategoryDto,
+  ServiceProductDto,
+  ServiceStatus,
+  SwapCreateReply,
+  SwapListReply,
   TransactionsReply,
   TransferReply,
   UserDto,
+  UtilityProvidersReply,
+  VerificationEnquiryReply,
+  VerificationValidateReply,
+  VirtualDepositIntentReply,
+  VirtualDepositReply,
 } from '@owo/shared/api-types';
+import {
+  bankDtoSchema,
+  billerDtoSchema,
+  billerItemDtoSchema,
+  cablePlanDtoSchema,
+  dataPlanDtoSchema,
+  ogdamsPlanDtoSchema,
+  providerVariationDtoSchema,
+  serviceCategoryDtoSchema,
+  serviceProductDtoSchema,
+  utilityProvidersReplySchema,
+} from '@owo/shared/replies/catalogue';
+import {
+  accountListReplySchema,
+  depositStatusReplySchema,
+  verificationEnquiryReplySchema,
+  verificationValidateReplySchema,
+  virtualDepositIntentReplySchema,
+  virtualDepositReplySchema,
+} from '@owo/shared/replies/deposits';
+import {
+  pendingSwapReplySchema,
+  swapCreateReplySchema,
+  swapListReplySchema,
+} from '@owo/shared/replies/airtime-swap';
+import { publicConfigSchema, serviceStatusSchema } from '@owo/shared/replies/system';
 import { authReplySchema, userReplySchema } from '@owo/shared/replies/account';
 import {
   historyPageReplySchema,
@@ -36,4 +83,61 @@ export const replyTypesAgree: {
   purchase: Same<z.output<typeof purchaseReplySchema>, PurchaseReply>;
   historyPage: Same<z.output<typeof historyPageReplySchema>, TransactionsReply>;
   transfer: Same<z.output<typeof transferReplySchema>, TransferReply>;
-} = { user: true, auth: true, purchase: true, historyPage: true, transfer: true };
+  accountList: Same<z.output<typeof accountListReplySchema>, AccountListReply>;
+  virtualDeposit: Same<z.output<typeof virtualDepositReplySchema>, VirtualDepositReply>;
+  depositStatus: Same<z.output<typeof depositStatusReplySchema>, DepositStatusReply>;
+  virtualDepositIntent: Same<
+    z.output<typeof virtualDepositIntentReplySchema>,
+    VirtualDepositIntentReply
+  >;
+  verificationValidate: Same<
+    z.output<typeof verificationValidateReplySchema>,
+    VerificationValidateReply
+  >;
+  verificationEnquiry: Same<
+    z.output<typeof verificationEnquiryReplySchema>,
+    VerificationEnquiryReply
+  >;
+  publicConfig: Same<z.output<typeof publicConfigSchema>, PublicConfig>;
+  serviceStatus: Same<z.output<typeof serviceStatusSchema>, ServiceStatus>;
+  dataPlan: Same<z.output<typeof dataPlanDtoSchema>, DataPlanDto>;
+  ogdamsPlan: Same<z.output<typeof ogdamsPlanDtoSchema>, OgdamsPlanDto>;
+  providerVariation: Same<z.output<typeof providerVariationDtoSchema>, ProviderVariationDto>;
+  cablePlan: Same<z.output<typeof cablePlanDtoSchema>, CablePlanDto>;
+  utilityProviders: Same<z.output<typeof utilityProvidersReplySchema>, UtilityProvidersReply>;
+  bank: Same<z.output<typeof bankDtoSchema>, BankDto>;
+  biller: Same<z.output<typeof billerDtoSchema>, BillerDto>;
+  billerItem: Same<z.output<typeof billerItemDtoSchema>, BillerItemDto>;
+  serviceCategory: Same<z.output<typeof serviceCategoryDtoSchema>, ServiceCategoryDto>;
+  serviceProduct: Same<z.output<typeof serviceProductDtoSchema>, ServiceProductDto>;
+  swapCreate: Same<z.output<typeof swapCreateReplySchema>, SwapCreateReply>;
+  swapList: Same<z.output<typeof swapListReplySchema>, SwapListReply>;
+  pendingSwap: Same<z.output<typeof pendingSwapReplySchema>, PendingSwapReply>;
+} = {
+  user: true,
+  auth: true,
+  purchase: true,
+  historyPage: true,
+  transfer: true,
+  accountList: true,
+  virtualDeposit: true,
+  depositStatus: true,
+  virtualDepositIntent: true,
+  verificationValidate: true,
+  verificationEnquiry: true,
+  publicConfig: true,
+  serviceStatus: true,
+  dataPlan: true,
+  ogdamsPlan: true,
+  providerVariation: true,
+  cablePlan: true,
+  utilityProviders: true,
+  bank: true,
+  biller: true,
+  billerItem: true,
+  serviceCategory: true,
+  serviceProduct: true,
+  swapCreate: true,
+  swapList: true,
+  pendingSwap: true,
+};
