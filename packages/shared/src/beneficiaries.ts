@@ -1,8 +1,15 @@
 /**
  * Saved beneficiaries and recent numbers: the texts the screens and the API share, and the reply
- * shapes of GET/POST/PATCH/DELETE beneficiaries (not in the spec, which has no such screen).
+ * shapes of GET/POST/PATCH/DELETE beneficiaries (not in the spec, which has no such screen), read
+ * from their schemas in replies/beneficiaries.ts.
  */
-import type { BeneficiaryKind } from './schemas/beneficiaries';
+import type { z } from 'zod/mini';
+import type {
+  beneficiariesReplySchema,
+  beneficiaryDtoSchema,
+  beneficiaryReplySchema,
+  recentBeneficiaryDtoSchema,
+} from './replies/beneficiaries';
 
 export const beneficiaryMessages = {
   labelRequired: 'Please give this beneficiary a name.',
@@ -18,42 +25,11 @@ export const beneficiaryMessages = {
 } as const;
 
 /** A saved beneficiary as the owner sees it. */
-export interface BeneficiaryDto {
-  _id: string;
-  kind: BeneficiaryKind;
-  label: string;
-  /** Phone (0XXXXXXXXXX), meter, smart card, betting User ID or recipient e-mail. */
-  number: string;
-  /** Network (phone), disco serviceID (meter), cable name (smart card), billerId (betting). */
-  provider: string | null;
-  /** The provider as the customer reads it ("Ikeja Electric", "Bet9ja"). */
-  providerName: string | null;
-  meterType: 'prepaid' | 'postpaid' | null;
-  /** The name the supplier (or our user table) gave for this number on the customer's orders. */
-  verifiedName: string | null;
-  createdAt: string;
-}
+export type BeneficiaryDto = z.output<typeof beneficiaryDtoSchema>;
 
 /** A number from the customer's own past orders, not saved. */
-export interface RecentBeneficiaryDto {
-  kind: BeneficiaryKind;
-  number: string;
-  provider: string | null;
-  providerName: string | null;
-  meterType: 'prepaid' | 'postpaid' | null;
-  verifiedName: string | null;
-  lastUsedAt: string;
-}
+export type RecentBeneficiaryDto = z.output<typeof recentBeneficiaryDtoSchema>;
 
-export interface BeneficiariesReply {
-  success: true;
-  message: string;
-  data: BeneficiaryDto[];
-  recent: RecentBeneficiaryDto[];
-}
+export type BeneficiariesReply = z.output<typeof beneficiariesReplySchema>;
 
-export interface BeneficiaryReply {
-  success: true;
-  message: string;
-  data: BeneficiaryDto;
-}
+export type BeneficiaryReply = z.output<typeof beneficiaryReplySchema>;

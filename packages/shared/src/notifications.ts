@@ -3,6 +3,12 @@
  * elsewhere. The feed is derived from money rows on the server (decision 0033); these are its
  * shapes on the wire and the client's polling rhythm.
  */
+import type { z } from 'zod/mini';
+import type {
+  notificationDtoSchema,
+  notificationPulseSchema,
+  notificationsReplySchema,
+} from './replies/notifications';
 
 export const NOTIFICATION_KINDS = [
   'deposit',
@@ -16,40 +22,11 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export interface NotificationDto {
-  /** Stable across reads: "tx:<uuid>", "order:<uuid>" or "swap:<uuid>". */
-  id: string;
-  kind: NotificationKind;
-  /** When it happened (ISO 8601). */
-  at: string;
-  /** Naira. */
-  amount: number;
-  title: string;
-  body: string;
-  read: boolean;
-  /** The history row it concerns (its detail sheet), when there is one. */
-  transactionId: string | null;
-  /** The swap reference (SWP-…) of an airtime-to-cash notice. */
-  swapId: string | null;
-}
-
-export interface NotificationsReply {
-  success: true;
-  unread: number;
-  notifications: NotificationDto[];
-}
-
+/** The feed's notice, its reply and the pulse: their schemas are in replies/notifications.ts. */
+export type NotificationDto = z.output<typeof notificationDtoSchema>;
+export type NotificationsReply = z.output<typeof notificationsReplySchema>;
 /** What the app polls: cheap enough to ask every few seconds. */
-export interface NotificationPulse {
-  success: true;
-  unread: number;
-  /** The newest notification, so the client knows when to fetch the feed and toast. */
-  latest: { id: string; at: string } | null;
-  /** The wallet balance in naira. */
-  balance: number;
-  /** Money is on its way (an open deposit session or an unsettled order): poll faster. */
-  awaiting: boolean;
-}
+export type NotificationPulse = z.output<typeof notificationPulseSchema>;
 
 /** The feed's length; older notices stay in the history. */
 export const NOTIFICATION_FEED_LIMIT = 30;

@@ -1,22 +1,9 @@
-/** What the sandbox mailbox answers (sandbox mode only; decision 0019). */
+/** What the sandbox mailbox answers (sandbox mode only; decision 0019), read from its schemas. */
+import type { z } from 'zod/mini';
+import type { sandboxMailSchema, sandboxTextSchema } from './replies/sandbox';
 
 /** An e-mail the app would have sent. */
-export interface SandboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  /** The code in the text, when it carries one. */
-  code: string | null;
-  sentAt: string;
-}
+export type SandboxMail = z.output<typeof sandboxMailSchema>;
 
 /** A Safe Haven NIN/BVN code "texted to the phone on record". */
-export interface SandboxText {
-  /** Safe Haven's identityId the code belongs to. */
-  identityId: string;
-  type: string;
-  /** Last 3 digits of the NIN/BVN: the full number is never kept by us. */
-  numberHint: string;
-  code: string;
-  sentAt: string;
-}
+export type SandboxText = z.output<typeof sandboxTextSchema>;

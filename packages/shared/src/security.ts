@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { messages } from './messages';
+import { listReply } from './replies/common';
 import { newPasswordField } from './schemas/fields';
 
 export const securityMessages = {
@@ -43,25 +44,26 @@ export const sessionIdParams = z.object({
 });
 
 /** A signed-in device as its owner sees it. */
-export interface SessionDto {
-  _id: string;
-  userAgent: string;
-  createdAt: string;
+export const sessionDtoSchema = z.object({
+  _id: z.string(),
+  userAgent: z.string(),
+  createdAt: z.string(),
   /** The last request this session made (to the minute), or its sign-in time. */
-  lastSeenAt: string;
+  lastSeenAt: z.string(),
   /** The session that asked: the device in the customer's hand. */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type SessionDto = z.output<typeof sessionDtoSchema>;
 
-export interface SessionsReply {
-  success: true;
-  message: string;
-  data: SessionDto[];
-}
+/** GET user/sessions: the caller's signed-in devices, the current one first. */
+export const sessionsReplySchema = listReply(sessionDtoSchema);
+export type SessionsReply = z.output<typeof sessionsReplySchema>;
 
-export interface SignOutOthersReply {
-  success: true;
-  message: string;
+/** POST user/sessions/sign-out-others. */
+export const signOutOthersReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
   /** How many other sessions were ended. */
-  revoked: number;
-}
+  revoked: z.number().check(z.int()),
+});
+export type SignOutOthersReply = z.output<typeof signOutOthersReplySchema>;

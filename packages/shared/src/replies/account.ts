@@ -59,3 +59,8 @@ export const verifyOtpNewAccountReplySchema = z.object({
 
 /** POST auth/verify-otp: signed in, or on to complete the sign-up. */
 export const verifyOtpReplySchema = z.union([authReplySchema, verifyOtpNewAccountReplySchema]);
+
+/** POST user/upload-profile-picture: the new picture's three sizes, as file URLs. */
+export const profilePictureReplySchema = dataReply(
+  z.object({ imageUrl: z.string(), thumbnailUrl: z.string(), originalImageUrl: z.string() }),
+);

@@ -8,6 +8,13 @@ import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { fill, fileLabel } from './dto';
 import type { Api } from '../../lib/route-validation';
+import {
+  pendingSwapReplySchema,
+  swapCreateReplySchema,
+  swapLatestReplySchema,
+  swapListReplySchema,
+  swapReplySchema,
+} from '@owo/shared/replies/airtime-swap';
 
 /** A swap is named by its reference (SWP-XXXXXXXX) or its uuid; anything else is refused. */
 export const SWAP_REF =
@@ -57,18 +64,23 @@ async function readScreenshot(request: FastifyRequest) {
   return { buffer, filename: file.filename };
 }
 
+/** A success reply to declare; generic, so the handler is still held to it. */
+const replying = <T extends z.core.$ZodType>(reply: T) => ({ response: { 200: reply } });
+
 /** The customer's airtime-to-cash calls (spec 2 §7). Thin: validate, call the service, reply. */
 export function airtimeSwapRoutes(app: Api, { airtimeSwaps, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
   const userId = (request: FastifyRequest) => authOf(request).user.id;
 
-  app.post('/airtime-swap', { ...auth, schema: { body: swapCreateSchema } }, async (request) =>
-    airtimeSwaps.create(userId(request), request.body),
+  app.post(
+    '/airtime-swap',
+    { ...auth, schema: { body: swapCreateSchema, ...replying(swapCreateReplySchema) } },
+    async (request) => airtimeSwaps.create(userId(request), request.body),
   );
 
   app.post(
     '/airtime-swap/:swapId/upload',
-    { ...auth, schema: { params: swapParams } },
+    { ...auth, schema: { params: swapParams, ...replying(swapReplySchema) } },
     async (request) => {
       const file = await readScreenshot(request);
       return airtimeSwaps.upload(userId(request), request.params.swapId, file);
@@ -77,20 +89,28 @@ export function airtimeSwapRoutes(app: Api, { airtimeSwaps, guards }: Services) 
 
   // The spec's client calls "airtime-swap/" (trailing slash); both spellings answer.
   for (const url of ['/airtime-swap', '/airtime-swap/']) {
-    app.get(url, auth, async (request) => airtimeSwaps.list(userId(request)));
+    app.get(url, { ...auth, schema: replying(swapLatestReplySchema) }, async (request) =>
+      airtimeSwaps.list(userId(request)),
+    );
   }
 
-  app.get('/airtime-swap/pending', auth, async (request) => airtimeSwaps.pending(userId(request)));
+  app.get(
+    '/airtime-swap/pending',
+    { ...auth, schema: replying(pendingSwapReplySchema) },
+    async (request) => airtimeSwaps.pending(userId(request)),
+  );
 
   // A GET that changes state, as the spec's client calls it; it only ever cancels the caller's
   // own unfinished swap.
-  app.get('/airtime-swap/pending/clear', auth, async (request) =>
-    airtimeSwaps.clearPending(userId(request)),
+  app.get(
+    '/airtime-swap/pending/clear',
+    { ...auth, schema: replying(swapReplySchema) },
+    async (request) => airtimeSwaps.clearPending(userId(request)),
   );
 
   app.get(
     '/airtime-swap/get-swaps',
-    { ...auth, schema: { querystring: swapPageQuery } },
+    { ...auth, schema: { querystring: swapPageQuery, ...replying(swapListReplySchema) } },
     async (request) => airtimeSwaps.page(userId(request), request.query.page),
   );
 }

@@ -3,6 +3,10 @@ import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import type { Api } from '../../lib/route-validation';
 import { SSE_HEADERS } from './sse-stream';
+import {
+  notificationPulseSchema,
+  notificationsReplySchema,
+} from '@owo/shared/replies/notifications';
 
 /** Read up to the newest notice the app showed; without it, everything up to now. */
 export const markReadBody = z
@@ -16,10 +20,16 @@ export const markReadBody = z
 export function notificationRoutes(app: Api, { notifications, liveUpdates, guards }: Services) {
   const auth = { onRequest: guards.requireUser };
 
-  app.get('/notifications', auth, async (request) => notifications.list(authOf(request).user.id));
+  app.get(
+    '/notifications',
+    { ...auth, schema: { response: { 200: notificationsReplySchema } } },
+    async (request) => notifications.list(authOf(request).user.id),
+  );
 
-  app.get('/notifications/pulse', auth, async (request) =>
-    notifications.pulse(authOf(request).user.id),
+  app.get(
+    '/notifications/pulse',
+    { ...auth, schema: { response: { 200: notificationPulseSchema } } },
+    async (request) => notifications.pulse(authOf(request).user.id),
   );
 
   // The pulse pushed as server-sent events while the app is open (decision 0074).
@@ -37,8 +47,12 @@ export function notificationRoutes(app: Api, { notifications, liveUpdates, guard
     return reply.headers(SSE_HEADERS).send(stream.body);
   });
 
-  app.post('/notifications/read', { ...auth, schema: { body: markReadBody } }, async (request) => {
-    const { upTo } = request.body;
-    return notifications.markRead(authOf(request).user.id, upTo ? new Date(upTo) : undefined);
-  });
+  app.post(
+    '/notifications/read',
+    { ...auth, schema: { body: markReadBody, response: { 200: notificationPulseSchema } } },
+    async (request) => {
+      const { upTo } = request.body;
+      return notifications.markRead(authOf(request).user.id, upTo ? new Date(upTo) : undefined);
+    },
+  );
 }

@@ -1,11 +1,31 @@
 import type { z } from 'zod/mini';
 import type {
+  AccountListReply,
   AuthReply,
+  BankDto,
+  BillerDto,
+  BillerItemDto,
+  CablePlanDto,
+  DataPlanDto,
+  DepositStatusReply,
+  OgdamsPlanDto,
+  PendingSwapReply,
+  ProviderVariationDto,
+  PublicConfig,
   PurchaseReply,
-  TransactionsReply,
+  ServiceCategoryDto,
+  ServiceProductDto,
+  ServiceStatus,
+  SwapCreateReply,
   SwapListReply,
+  TransactionsReply,
   TransferReply,
   UserDto,
+  UtilityProvidersReply,
+  VerificationEnquiryReply,
+  VerificationValidateReply,
+  VirtualDepositIntentReply,
+  VirtualDepositReply,
 } from '@owo/shared/api-types';
 import type {
   AdjustmentListReply,
@@ -19,6 +39,32 @@ import type {
   AlertSettingsReply,
 } from '@owo/shared/alerts';
 import type { SuppliersReply } from '@owo/shared/suppliers';
+import {
+  bankDtoSchema,
+  billerDtoSchema,
+  billerItemDtoSchema,
+  cablePlanDtoSchema,
+  dataPlanDtoSchema,
+  ogdamsPlanDtoSchema,
+  providerVariationDtoSchema,
+  serviceCategoryDtoSchema,
+  serviceProductDtoSchema,
+  utilityProvidersReplySchema,
+} from '@owo/shared/replies/catalogue';
+import {
+  accountListReplySchema,
+  depositStatusReplySchema,
+  verificationEnquiryReplySchema,
+  verificationValidateReplySchema,
+  virtualDepositIntentReplySchema,
+  virtualDepositReplySchema,
+} from '@owo/shared/replies/deposits';
+import {
+  pendingSwapReplySchema,
+  swapCreateReplySchema,
+  swapListReplySchema,
+} from '@owo/shared/replies/airtime-swap';
+import { publicConfigSchema, serviceStatusSchema } from '@owo/shared/replies/system';
 import { authReplySchema, userReplySchema } from '@owo/shared/replies/account';
 import type {
   adjustmentListReplySchema,
@@ -32,7 +78,6 @@ import type {
   alertSettingsReplySchema,
 } from '@owo/shared/replies/admin-alerts';
 import type { suppliersReplySchema } from '@owo/shared/replies/admin-system';
-import type { swapListReplySchema } from '@owo/shared/replies/admin-swaps';
 import {
   historyPageReplySchema,
   purchaseReplySchema,
@@ -71,6 +116,35 @@ export const replyTypesAgree: {
   alertSettings: Same<z.output<typeof alertSettingsReplySchema>, AlertSettingsReply>;
   suppliers: Same<z.output<typeof suppliersReplySchema>, SuppliersReply>;
   swapList: Same<z.output<typeof swapListReplySchema>, SwapListReply>;
+  accountList: Same<z.output<typeof accountListReplySchema>, AccountListReply>;
+  virtualDeposit: Same<z.output<typeof virtualDepositReplySchema>, VirtualDepositReply>;
+  depositStatus: Same<z.output<typeof depositStatusReplySchema>, DepositStatusReply>;
+  virtualDepositIntent: Same<
+    z.output<typeof virtualDepositIntentReplySchema>,
+    VirtualDepositIntentReply
+  >;
+  verificationValidate: Same<
+    z.output<typeof verificationValidateReplySchema>,
+    VerificationValidateReply
+  >;
+  verificationEnquiry: Same<
+    z.output<typeof verificationEnquiryReplySchema>,
+    VerificationEnquiryReply
+  >;
+  publicConfig: Same<z.output<typeof publicConfigSchema>, PublicConfig>;
+  serviceStatus: Same<z.output<typeof serviceStatusSchema>, ServiceStatus>;
+  dataPlan: Same<z.output<typeof dataPlanDtoSchema>, DataPlanDto>;
+  ogdamsPlan: Same<z.output<typeof ogdamsPlanDtoSchema>, OgdamsPlanDto>;
+  providerVariation: Same<z.output<typeof providerVariationDtoSchema>, ProviderVariationDto>;
+  cablePlan: Same<z.output<typeof cablePlanDtoSchema>, CablePlanDto>;
+  utilityProviders: Same<z.output<typeof utilityProvidersReplySchema>, UtilityProvidersReply>;
+  bank: Same<z.output<typeof bankDtoSchema>, BankDto>;
+  biller: Same<z.output<typeof billerDtoSchema>, BillerDto>;
+  billerItem: Same<z.output<typeof billerItemDtoSchema>, BillerItemDto>;
+  serviceCategory: Same<z.output<typeof serviceCategoryDtoSchema>, ServiceCategoryDto>;
+  serviceProduct: Same<z.output<typeof serviceProductDtoSchema>, ServiceProductDto>;
+  swapCreate: Same<z.output<typeof swapCreateReplySchema>, SwapCreateReply>;
+  pendingSwap: Same<z.output<typeof pendingSwapReplySchema>, PendingSwapReply>;
 } = {
   user: true,
   auth: true,
@@ -86,4 +160,24 @@ export const replyTypesAgree: {
   alertSettings: true,
   suppliers: true,
   swapList: true,
+  accountList: true,
+  virtualDeposit: true,
+  depositStatus: true,
+  virtualDepositIntent: true,
+  verificationValidate: true,
+  verificationEnquiry: true,
+  publicConfig: true,
+  serviceStatus: true,
+  dataPlan: true,
+  ogdamsPlan: true,
+  providerVariation: true,
+  cablePlan: true,
+  utilityProviders: true,
+  bank: true,
+  biller: true,
+  billerItem: true,
+  serviceCategory: true,
+  serviceProduct: true,
+  swapCreate: true,
+  pendingSwap: true,
 };

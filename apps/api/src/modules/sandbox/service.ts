@@ -33,12 +33,12 @@ export function createSandboxService({ database, config, logger }: AppDeps, inbo
     inbox,
 
     mailbox(email: string) {
-      return { success: true, data: { email, mails: inbox.mailsTo(email) } };
+      return { success: true as const, data: { email, mails: inbox.mailsTo(email) } };
     },
 
     async texts(userId: string) {
       const ids = await sandboxRepository.identityIdsOf(db, userId);
-      return { success: true, data: { texts: inbox.textsFor(ids) } };
+      return { success: true as const, data: { texts: inbox.textsFor(ids) } };
     },
 
     /**
@@ -80,7 +80,7 @@ export function createSandboxService({ database, config, logger }: AppDeps, inbo
           ? new AppError('ORDER_NOT_ACTIONABLE', { message: sandboxMessages.depositNotPayable })
           : new AppError('DEPOSIT_REFUSED', { message: sandboxMessages.addMoneyFailed });
       }
-      return { success: true, message: sandboxMessages.addMoneySent };
+      return { success: true as const, message: sandboxMessages.addMoneySent };
     },
   };
 }

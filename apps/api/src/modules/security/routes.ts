@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { changePasswordSchema, sessionIdParams } from '@owo/shared/security';
+import {
+  changePasswordSchema,
+  sessionIdParams,
+  sessionsReplySchema,
+  signOutOthersReplySchema,
+} from '@owo/shared/security';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
 import { rateLimited } from '../openapi/error-replies';
@@ -26,19 +31,27 @@ export function securityRoutes(app: Api, { security, guards }: Services) {
     },
   );
 
-  app.get('/user/sessions', auth, async (request) => {
-    const { userId, sessionId } = caller(request);
-    return security.listSessions(userId, sessionId);
-  });
+  app.get(
+    '/user/sessions',
+    { ...auth, schema: { response: { 200: sessionsReplySchema } } },
+    async (request) => {
+      const { userId, sessionId } = caller(request);
+      return security.listSessions(userId, sessionId);
+    },
+  );
 
-  app.post('/user/sessions/sign-out-others', auth, async (request) => {
-    const { userId, sessionId } = caller(request);
-    return security.signOutOthers(userId, sessionId);
-  });
+  app.post(
+    '/user/sessions/sign-out-others',
+    { ...auth, schema: { response: { 200: signOutOthersReplySchema } } },
+    async (request) => {
+      const { userId, sessionId } = caller(request);
+      return security.signOutOthers(userId, sessionId);
+    },
+  );
 
   app.delete(
     '/user/sessions/:id',
-    { ...auth, schema: { params: sessionIdParams } },
+    { ...auth, schema: { params: sessionIdParams, response: { 200: messageReplySchema } } },
     async (request) => {
       const { userId, sessionId } = caller(request);
       return security.signOutSession(userId, sessionId, request.params.id);

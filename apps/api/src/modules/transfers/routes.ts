@@ -10,6 +10,7 @@ import { moneyRoute, requestContext, sendStored } from '../purchases/route-conte
 import type { Api } from '../../lib/route-validation';
 import { bankAccountVerifyReplySchema, recipientReplySchema } from '@owo/shared/replies/lookups';
 import { transferReplySchema } from '@owo/shared/replies/transactions';
+import { banksReplySchema } from '@owo/shared/replies/catalogue';
 
 /** Transfers of spec §7: to another user by e-mail, and the bank list and name enquiry. */
 export function transferRoutes(app: Api, { transfers, banks, guards }: Services) {
@@ -53,5 +54,9 @@ export function transferRoutes(app: Api, { transfers, banks, guards }: Services)
     async (request) => banks.verifyAccount(authOf(request).user.id, request.body),
   );
 
-  app.get('/transfers/banks', auth, async () => banks.banks());
+  app.get(
+    '/transfers/banks',
+    { ...auth, schema: { response: { 200: banksReplySchema } } },
+    async () => banks.banks(),
+  );
 }

@@ -3,7 +3,10 @@ import { updateUserSchema } from '@owo/shared/schemas/user';
 import { AppError } from '../../errors';
 import { authOf } from '../../plugins/authenticate';
 import type { Services } from '../../services';
-import { userReplySchema as userReply } from '@owo/shared/replies/account';
+import {
+  profilePictureReplySchema,
+  userReplySchema as userReply,
+} from '@owo/shared/replies/account';
 import type { Api } from '../../lib/route-validation';
 
 export function userRoutes(app: Api, { users, guards }: Services) {
@@ -17,18 +20,25 @@ export function userRoutes(app: Api, { users, guards }: Services) {
 
   app.patch(
     '/user/update',
-    { onRequest: guards.requireUser, schema: { body: updateUserSchema } },
+    {
+      onRequest: guards.requireUser,
+      schema: { body: updateUserSchema, response: { 200: userReply } },
+    },
     async (request) => {
       return users.update(authOf(request).user.id, request.body);
     },
   );
 
-  app.post('/user/upload-profile-picture', { onRequest: guards.requireUser }, async (request) => {
-    if (!request.isMultipart()) throw new AppError('IMAGE_REQUIRED');
-    const buffer = await readImage(request);
-    if (!buffer || buffer.length === 0) throw new AppError('IMAGE_REQUIRED');
-    return users.uploadPicture(authOf(request).user.id, buffer);
-  });
+  app.post(
+    '/user/upload-profile-picture',
+    { onRequest: guards.requireUser, schema: { response: { 200: profilePictureReplySchema } } },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('IMAGE_REQUIRED');
+      const buffer = await readImage(request);
+      if (!buffer || buffer.length === 0) throw new AppError('IMAGE_REQUIRED');
+      return users.uploadPicture(authOf(request).user.id, buffer);
+    },
+  );
 }
 
 /**
