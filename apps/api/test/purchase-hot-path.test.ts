@@ -105,7 +105,7 @@ describe('refunds while the same wallet keeps buying', () => {
     expect(await balanceKobo(t, user.token)).toBe(6_000_000 - kept * 10_000);
     expect(await runningTotal(user.id)).toBe(kept * 10_000);
     await expectLedgerConsistent(t);
-  });
+  }, 240_000);
 });
 
 describe('the PIN inside the reserve', () => {
