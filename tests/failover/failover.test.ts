@@ -19,7 +19,7 @@ import {
 import { startCluster, type Cluster } from '../reliability/support/cluster/cluster';
 import { call } from '../reliability/support/cluster/http';
 import { startBurst, type Operation } from './support/burst';
-import { expectClean, judge, writesUnavailableSeconds } from './support/verdict';
+import { expectClean, judge, writesUnavailableSeconds, type Verdict } from './support/verdict';
 
 /**
  * The database tier losing a machine under load (`npm run test:failover`): three API processes
@@ -108,6 +108,25 @@ describe('the database tier losing a machine under load', () => {
     }
   }, 300_000);
 
+  /**
+   * Orders left open: what they wait for, what each API process logged and what the new primary's
+   * sessions are doing (a job pass stuck on a connection to the killed member shows here).
+   */
+  async function explainOpenOrders(verdict: Verdict) {
+    console.log(`failover: open orders\n${verdict.openDetail ?? ''}`);
+    const sessions = await cluster.database
+      .query<Record<string, unknown>>(
+        `select pid, state, wait_event_type, wait_event, now() - xact_start as in_xact,
+                left(query, 120) as query
+           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      )
+      .catch((error: unknown) => [{ error: String(error) }]);
+    console.log(`failover: sessions on the primary ${JSON.stringify(sessions, null, 1)}`);
+    cluster.apis.forEach((api, i) =>
+      console.log(`failover: API process ${i + 1} said:\n${api.output().slice(-4_000)}`),
+    );
+  }
+
   /** Load, kill the leader mid-burst, wait for the other member to lead, load on, judge. */
   async function failOverUnderLoad() {
     const leader = await until('a leader', () => leaderIndex(ha), 60_000);
@@ -135,6 +154,7 @@ describe('the database tier losing a machine under load', () => {
     console.log(
       `failover: pg${leader + 1} killed, pg${promoted + 1} promoted after ${promotedAfter.toFixed(1)} s; ${operations.length} operations this round, ${operations.flatMap((o) => o.attempts).filter((a) => a.status === 503).length} answers 503`,
     );
+    if (verdict.open > 0) await explainOpenOrders(verdict);
     expectClean(verdict);
     // Every process is still up and ready: no restart was needed. A statement (a lag-tolerant
     // read, DATABASE_READ_URL) is served whether the read port reaches a replica or nothing.
@@ -212,6 +232,10 @@ describe('the database tier losing a machine under load', () => {
     const operations = await burst.stop();
     all.push(...operations);
     const afterKill = operations.filter((op) => op.attempts[0]!.sentAt >= killedAt);
+    if (afterKill.length === 0) {
+      const verdict = await judge(cluster.database, all);
+      await explainOpenOrders(verdict);
+    }
     expect(afterKill.length).toBeGreaterThan(0);
     // Purchases went on: each got its final answer (a commit may have waited for Patroni to
     // drop the standby, never failed).

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +147,43 @@ describe('job runner', () => {
     expect(calls).toBe(3);
     expect(job.counters().passes).toBe(1);
   });
+
+  it.skipIf(!adminUrl)(
+    'passes holding their locks never take the connections their work needs (a pool of one)',
+    async () => {
+      // Every connection of the main pool held by a job's lock, each pass waiting for one more:
+      // with the locks on the main pool this never ends (and the process stops answering).
+      const node = openDatabase({ databaseUrl: url!, poolMax: 1 });
+      extra.push(node);
+      const reports: PassReport[] = [];
+      const jobs = ['pool-a', 'pool-b', 'pool-c'].map((name) =>
+        startJob(
+          { database: node, logger, onPass: (report) => reports.push(report) },
+          {
+            name,
+            intervalMs: 60_000,
+            firstDelayMs: 0,
+            async pass() {
+              await sleep(50);
+              await node.db.execute(sql`select 1`);
+              return false;
+            },
+          },
+        ),
+      );
+      await until(() => reports.length === 3, 'a pass of each job', 30_000);
+      await Promise.all(jobs.map((job) => job.stop()));
+      expect(
+        reports
+          .map((r) => ({ job: r.job, ok: r.ok, skipped: r.skipped }))
+          .sort((a, b) => a.job.localeCompare(b.job)),
+      ).toEqual([
+        { job: 'pool-a', ok: true, skipped: false },
+        { job: 'pool-b', ok: true, skipped: false },
+        { job: 'pool-c', ok: true, skipped: false },
+      ]);
+    },
+  );
 
   it.skipIf(!adminUrl)(
     'runs one pass at a time across nodes (PostgreSQL advisory lock)',

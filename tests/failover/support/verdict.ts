@@ -15,6 +15,8 @@ export interface Verdict {
   open: number;
   /** Replies other than a final answer or a clean 503 with Retry-After (500s, 502s...). */
   badReplies: unknown[];
+  /** When orders stayed open: what each was waiting for (a lease, a backoff, nothing). */
+  openDetail?: string;
 }
 
 /**
@@ -32,9 +34,11 @@ export async function judge(database: ScratchDatabase, operations: Operation[]):
     .map((a) => ({ status: a.status, body: a.body }));
 
   let open = 0;
+  let openDetail: string | undefined;
   try {
     await waitForOrdersToEnd(database, 180_000);
-  } catch {
+  } catch (error) {
+    openDetail = String(error);
     const [row] = await database.query<{ n: number }>(
       "select count(*)::int as n from purchases where state in ('processing', 'pending')",
     );
@@ -110,7 +114,7 @@ export async function judge(database: ScratchDatabase, operations: Operation[]):
   }
 
   await expectMoneyInvariantsAt(database.url);
-  return { acknowledged, lost, duplicated, open, badReplies };
+  return { acknowledged, lost, duplicated, open, badReplies, openDetail };
 }
 
 /** From the kill to the first write sent after it that succeeded, in seconds. */

@@ -47,6 +47,13 @@ export interface Database {
   migrate(options?: { alwaysApplyFunctions?: boolean }): Promise<FunctionFilesOutcome>;
   /** True when the database answers and every migration has been applied. */
   isReady(): Promise<boolean>;
+  /**
+   * PostgreSQL only: a handle on a small pool of its own for the background jobs' cross-node
+   * locks (jobs/job-runner.ts). A job holds its lock's transaction for the whole pass while the
+   * pass works on `db`; on the main pool, passes holding every connection would each wait
+   * forever for one more, and the process would stop answering.
+   */
+  jobLocks?: Db;
   /** PostgreSQL pool counts for the metrics (PGlite has no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
@@ -67,6 +74,43 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/** Connections of the job-lock pool: more than the server has jobs, so none waits for another. */
+const JOB_LOCK_CONNECTIONS = 8;
+
+/**
+ * A request that waits this long for a free connection fails (503 with Retry-After, see
+ * connection-errors.ts) rather than queue for ever behind connections that will not come back.
+ */
+const CONNECT_WAIT_MS = 30_000;
+
+/** First keepalive probe after this much silence (the operating system's default is two hours). */
+const KEEPALIVE_AFTER_MS = 10_000;
+
+function openPool(
+  connectionString: string,
+  max: number,
+  onConnectionError: ((error: Error) => void) | undefined,
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: CONNECT_WAIT_MS,
+    // A primary whose machine is gone sends no reset: TCP keepalive finds the dead connection
+    // (HAProxy, in the HA layout, also cuts its sessions when the member is marked down).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_AFTER_MS,
+  });
+  // A dropped idle connection must not crash the process (an 'error' event nobody handles
+  // does); the pool discards it and opens a fresh one when next needed.
+  pool.on('error', (error) => onConnectionError?.(error));
+  // A connection that breaks while checked out (inside a transaction) emits 'error' on its
+  // client, which the pool only listens to while the client is idle: unhandled, it would crash
+  // the process. The query in flight fails with the error anyway (the request answers 503) and
+  // the pool discards the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   let migrated = false;
   const isReady = async (db: Db) => {
@@ -81,24 +125,13 @@ export function openDatabase(options: DatabaseOptions): Database {
 
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolMax ?? 10,
-      // A primary whose machine is gone sends no reset: TCP keepalive finds the dead connection
-      // (HAProxy, in the HA layout, also cuts its sessions when the member is marked down).
-      keepAlive: true,
-    });
-    // A dropped idle connection must not crash the process (an 'error' event nobody handles
-    // does); the pool discards it and opens a fresh one when next needed.
-    pool.on('error', (error) => options.onConnectionError?.(error));
-    // A connection that breaks while checked out (inside a transaction) emits 'error' on its
-    // client, which the pool only listens to while the client is idle: unhandled, it would crash
-    // the process. The query in flight fails with the error anyway (the request answers 503) and
-    // the pool discards the broken client when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const pool = openPool(databaseUrl, options.poolMax ?? 10, options.onConnectionError);
+    // One connection per job at most (six today); idle ones close after the pool's idle timeout.
+    const lockPool = openPool(databaseUrl, JOB_LOCK_CONNECTIONS, options.onConnectionError);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
+      jobLocks: drizzlePg({ client: lockPool, schema }) as unknown as Db,
       kind: 'postgres',
       async migrate(options = {}) {
         // Several nodes may start at once on one database: they take turns (decision 0022).
@@ -115,7 +148,9 @@ export function openDatabase(options: DatabaseOptions): Database {
         waiting: pool.waitingCount,
       }),
       listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
-      close: () => pool.end(),
+      async close() {
+        await Promise.all([pool.end(), lockPool.end()]);
+      },
     };
   }
 

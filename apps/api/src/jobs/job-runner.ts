@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
  *   work due right away (a full batch) it runs again at once, still under the same lock.
  * - Never two passes of one job at once: the next pass is scheduled only after this one ends.
  * - One pass at a time across nodes on PostgreSQL: the pass holds a transaction-scoped advisory
- *   try-lock for the job's name; a node that finds it taken skips that pass. PGlite has one
+ *   try-lock for the job's name (on the job-lock pool); a node that finds it taken skips that pass. PGlite has one
  *   process per data directory (db/data-dir-lock.ts), so no lock is needed there.
  * - `stop()` resolves once the running pass has ended (the server awaits it on SIGTERM).
  * - A failed pass is logged and the next one runs on schedule.
@@ -65,18 +65,19 @@ const JOB_LOCK_SPACE = 0x6f776f4a; // "owoJ"
  * Runs `work` while holding the job's cross-node lock; resolves false (without running it) when
  * another node holds it. The lock is transaction-scoped, so a node that dies mid-pass frees it
  * with its connection. The transaction only holds the lock (it writes nothing); the pass's own
- * queries run on other connections.
+ * queries run on the main pool, and the lock's connection comes from a pool of its own
+ * (`jobLocks`): passes holding locks can never take every connection their work waits for.
  */
 async function withJobLock(
   database: Database,
   name: string,
   work: () => Promise<void>,
 ): Promise<boolean> {
-  if (database.kind !== 'postgres') {
+  if (!database.jobLocks) {
     await work();
     return true;
   }
-  return database.db.transaction(async (tx) => {
+  return database.jobLocks.transaction(async (tx) => {
     const result = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(${JOB_LOCK_SPACE}, hashtext(${name})) as locked`,
     )) as unknown as { rows: { locked: boolean }[] };
