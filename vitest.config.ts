@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'api',
           sequence: { groupOrder: 1 },
           include: ['apps/api/**/*.test.ts'],
+          // On PGlite: one migrated database dumped once, which each test's database starts from.
+          globalSetup: ['apps/api/test/support/pglite-snapshot.setup.ts'],
           // Each file builds its own app on its own database; argon2 and PGlite are CPU-heavy.
           fileParallelism: true,
           maxWorkers: 2,

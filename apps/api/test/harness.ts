@@ -1,11 +1,12 @@
 import { LAGOS_OFFSET_MS } from '@owo/shared/constants';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { replyMismatch } from './support/reply-check';
 import { loadConfig } from '../src/config';
@@ -85,10 +86,29 @@ function joinDatabase(other: TestApp): TestDatabase {
   return { database, url: other.databaseUrl, owned: true, drop: nothing };
 }
 
-/** An in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set (not migrated). */
+let snapshot: Blob | undefined;
+
+/** The migrated database the API project's set-up dumped, read once per test file. */
+function pgliteSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
+/**
+ * An in-memory PGlite (from the suite's migrated snapshot when there is one), or a new PostgreSQL
+ * database when DATABASE_URL is set (not migrated). Either way the caller runs migrate().
+ */
 export async function freshDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return { database: openDatabase({}), owned: true, drop: async () => {} };
+  if (!adminUrl) {
+    return {
+      database: openDatabase({ pgliteSnapshot: pgliteSnapshot() }),
+      owned: true,
+      drop: async () => {},
+    };
+  }
   const name = `owo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
