@@ -79,6 +79,12 @@ describe('a replay', () => {
         expectSameReply(first, again);
       }
       if (status !== 422) expect(first.json().data._id).toBe(order!.id);
+      // Settled by the paying request, the key answers from the order's row (no reply predicted
+      // and kept); an order left pending keeps its 202.
+      const [stored] = await storedKeys(user.id, key);
+      expect({ byOrder: stored!.answeredByOrder, kept: stored!.responseStatus }).toEqual(
+        status === 202 ? { byOrder: false, kept: 202 } : { byOrder: true, kept: null },
+      );
       expect(await balanceKobo(t, user.token)).toBe(balance);
       expect(await countRows(t, user.id)).toBe(rows);
       expect(await transferCodes(t, order!.id)).toEqual(codes);

@@ -2,7 +2,9 @@
 -- terminal state (the state condition makes one resolver win, here as in the reconciler), the
 -- history row takes its status and what the supplier gave (token, units), a notice is written
 -- for an order the customer was told is pending, an operator alert when the refusal carries one,
--- the idempotency key's reply is kept, and the ledger posts (in-flight → supplier float and
+-- the paying request's idempotency key is marked to answer from this order (a replay builds its
+-- reply from the row, as the paying request does from the row returned here; a node of the
+-- previous release still hands a reply of its own, kept as it was), and the ledger posts (in-flight → supplier float and
 -- revenue) or voids (in-flight → wallet). Answers the history row as it now is, or NULL when the
 -- order was resolved already.
 -- p_shard: the shard (0-7) of the order's system accounts, from its id (ledger.ts shardCode).
@@ -77,7 +79,10 @@ BEGIN
   RETURNING * INTO t;
   ASSERT t.id IS NOT NULL,
     format('owo_purchase_settle: order %s has no history row to settle', p_id);
-  IF p_key IS NOT NULL THEN
+  IF p_key IS NOT NULL AND p_reply_body IS NULL THEN
+    UPDATE idempotency_keys SET answered_by_order = true
+     WHERE user_id = p.user_id AND key = p_key;
+  ELSIF p_key IS NOT NULL THEN
     UPDATE idempotency_keys SET response_status = p_reply_status, response_body = p_reply_body
      WHERE user_id = p.user_id AND key = p_key;
   END IF;

@@ -61,6 +61,8 @@ export interface Database {
    * outside the pool, opened again after a loss; PGlite in-process.
    */
   listen(channel: string, handlers: ChannelHandlers): Promise<ChannelListener>;
+  /** PGlite only: its data directory as a tarball (the `pgliteSnapshot` of another). */
+  dumpPglite?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,12 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Directory for the embedded database; undefined means in memory (tests). */
   pgliteDir?: string;
+  /**
+   * An embedded database to start from (a tarball from `dumpPglite`), in memory: the API tests
+   * start each database from one that is already migrated instead of running initdb and every
+   * migration again.
+   */
+  pgliteSnapshot?: Blob;
   /** Told when an idle PostgreSQL connection breaks (the server restarted or cut it). */
   onConnectionError?: (error: Error) => void;
 }
@@ -162,7 +170,11 @@ export function openDatabase(options: DatabaseOptions): Database {
   // pg_trgm gives the history search its trigram index here too (migration 0015); extensions are
   // loaded when the database is created or opened, not later. One options object: PGlite drops
   // the second argument when the first (the directory) is undefined, as in the tests.
-  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteSnapshot,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -186,6 +198,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     },
     isReady: () => isReady(db),
     listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
+    dumpPglite: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
       release();

@@ -324,6 +324,11 @@ export const idempotencyKeys = pgTable(
     transactionId: uuid('transaction_id').references(() => transactions.id),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
+    /**
+     * Set by the settlement of the order the key created (owo_purchase_settle): a replay answers
+     * from that order as it stands, built from its row like the first reply, never a prediction.
+     */
+    answeredByOrder: boolean('answered_by_order').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

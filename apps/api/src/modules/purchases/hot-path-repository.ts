@@ -53,8 +53,11 @@ export interface SettleInput {
   shard: number;
   /** An operator alert to raise with a refund (failed orders only). */
   alert: string | undefined;
-  /** The idempotency key's reply to keep, when the paying request settles its own order. */
-  reply?: { key: string; status: number; body: unknown };
+  /**
+   * The paying request's idempotency key, when it settles its own order: marked to answer from
+   * the order (a replay builds its reply from the row, as the paying request does).
+   */
+  answerKey?: string;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -170,9 +173,11 @@ export const hotPathRepository = {
       extra: json(input.extra),
       shard: input.shard,
       alert: input.alert ?? null,
-      key: input.reply?.key ?? null,
-      replyStatus: input.reply?.status ?? null,
-      replyBody: input.reply ? json(input.reply.body) : null,
+      key: input.answerKey ?? null,
+      // The previous release's reply parameters (decision 0072: one signature across a rolling
+      // replacement); this release hands none.
+      replyStatus: null,
+      replyBody: null,
     })) as Record<string, unknown> | null;
     return row ? transactionFromJson(row) : undefined;
   },

@@ -99,8 +99,9 @@ const REPLAY_POLL_MS = 100;
 
 /**
  * The reply of the first request with this key (shared by purchases and transfers). A different
- * body is refused (422); while the first request is still running the duplicate waits for its
- * reply, and past the wait it answers from `fromRecord` (the order as it stands) when given.
+ * body is refused (422); a key its order's settlement marked answers from `fromRecord` (the order
+ * as it stands); while the first request is still running the duplicate waits for its reply, and
+ * past the wait it answers from `fromRecord` when given.
  */
 export async function replayStored(
   database: Database,
@@ -114,6 +115,11 @@ export async function replayStored(
     const existing = await idempotencyRepository.find(database.db, userId, key);
     if (!existing) throw new Error('idempotency key vanished');
     if (existing.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
+    // Settled by the request that made it: the order's row is the reply, as it was the first time.
+    if (existing.answeredByOrder && existing.transactionId && fromRecord) {
+      const reply = await fromRecord(existing.transactionId);
+      if (reply) return reply;
+    }
     if (existing.responseStatus !== null) {
       return { status: existing.responseStatus, body: existing.responseBody };
     }

@@ -187,12 +187,7 @@ export function createOrderFlow(
     } else {
       const key = ctx.idempotencyKey;
       crashPoint(deps.config, 'purchase:before-settle');
-      const settled = await settlement.settle(
-        purchase,
-        outcome,
-        undefined,
-        key ? { key, replyFor, predicted: current } : undefined,
-      );
+      const settled = await settlement.settle(purchase, outcome, undefined, key);
       crashPoint(deps.config, 'purchase:after-post');
       if (settled) return replyFor(settled);
     }

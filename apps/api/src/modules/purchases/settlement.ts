@@ -1,12 +1,10 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { PurchaseOutcome } from '@owo/providers/types';
 import type { AppDeps } from '../../deps';
 import { shardIndex } from '../../ledger/ledger';
 import type { Tx } from '../../db/client';
 import { alertsRepository } from './alerts-repository';
 import { hotPathRepository, type HistoryRow, type SettleInput } from './hot-path-repository';
-import type { StoredReply } from './replies';
-import { idempotencyRepository, purchasesRepository, type PurchaseRow } from './repository';
+import { purchasesRepository, type PurchaseRow } from './repository';
 
 /**
  * Requery backoff: soon at first (most pending orders settle within minutes), then every 15
@@ -17,14 +15,6 @@ const BACKOFF_MS = [15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000];
 
 export function nextCheckDelayMs(attempts: number): number {
   return BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)] ?? 900_000;
-}
-
-/** What the paying request keeps for its idempotency key when it settles its own order. */
-export interface PaidReply {
-  key: string;
-  replyFor: (row: HistoryRow) => StoredReply;
-  /** The history row as the paying request knows it (written by its reserve). */
-  predicted: HistoryRow;
 }
 
 type Terminal = Extract<PurchaseOutcome, { status: 'delivered' | 'failed' }>;
@@ -58,26 +48,17 @@ export function createSettlement({ database, clock, logger, metrics }: AppDeps) 
     outcome: Terminal,
     /** More writes that must commit with the settlement (an admin's decision and its audit). */
     alsoInTransaction?: (tx: Tx, row: HistoryRow) => Promise<void>,
-    /** The paying request's idempotency reply, from the history row as it will read. */
-    reply?: PaidReply,
+    /**
+     * The paying request's idempotency key: marked in the same statement to answer from this
+     * order, so a replay builds its reply from the row exactly as the paying request does.
+     */
+    answerKey?: string,
   ): Promise<HistoryRow | undefined> {
     const extra: Record<string, unknown> = { processedAt: clock.now().toISOString() };
     if (outcome.status === 'delivered') {
       if (outcome.token) extra.token = outcome.token;
       if (outcome.units) extra.units = outcome.units;
     }
-    const status = outcome.status === 'delivered' ? 'success' : 'failed';
-    // The paying request's reply is kept in the same statement: it is what the row will read
-    // after this update (the same merge the function makes), checked against the row below.
-    const expected: HistoryRow | undefined = reply && {
-      ...reply.predicted,
-      status,
-      metadata: JSON.parse(JSON.stringify({ ...reply.predicted.metadata, ...extra })) as Record<
-        string,
-        unknown
-      >,
-    };
-    const stored = reply && expected ? reply.replyFor(expected) : undefined;
     const alert = outcome.status === 'failed' ? outcome.alert?.slice(0, 500) : undefined;
     const input: SettleInput = {
       transactionId: purchase.transactionId,
@@ -89,7 +70,7 @@ export function createSettlement({ database, clock, logger, metrics }: AppDeps) 
       extra,
       shard: shardIndex(purchase.transactionId),
       alert,
-      reply: reply && stored ? { key: reply.key, ...stored } : undefined,
+      answerKey,
     };
     const settled = alsoInTransaction
       ? await database.db.transaction(async (tx) => {
@@ -107,25 +88,6 @@ export function createSettlement({ database, clock, logger, metrics }: AppDeps) 
     }
     // Counted once committed, by whichever resolver won (decision 0026).
     metrics?.purchase(purchase.supplier, outcome.status);
-    if (reply && stored) {
-      const actual = reply.replyFor(settled);
-      if (
-        !isDeepStrictEqual(JSON.parse(JSON.stringify(actual)), JSON.parse(JSON.stringify(stored)))
-      ) {
-        // Never expected: the row moved in a way the prediction missed. Keep the true reply.
-        logger.warn(
-          { order: purchase.transactionId },
-          'settled reply differed from its prediction',
-        );
-        await idempotencyRepository.storeReply(
-          database.db,
-          purchase.userId,
-          reply.key,
-          actual.status,
-          actual.body,
-        );
-      }
-    }
     return settled;
   }
 
