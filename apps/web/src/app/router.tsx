@@ -10,6 +10,7 @@ import { RootLayout } from './layouts/RootLayout';
 import { RouteError } from './layouts/RouteError';
 import { GuestOnly, RequireAuth } from './guards';
 import { setRouterNavigator } from '../lib/app-navigation';
+import { noteNavigationStarted } from '../lib/toast';
 
 const authRoutes: RouteObject[] = [
   {
@@ -356,6 +357,15 @@ export function getRouter(): Router {
     const created = router;
     // From now on links made before the router existed (the landing page) use the router.
     setRouterNavigator((to, options) => void created.navigate(to, options));
+    // The moment the address starts to change, before the next screen renders (which can take
+    // more than a second on a slow phone): a toast shown just before it, such as "processing"
+    // on the way home, belongs to the screen it leads to (lib/toast.ts), however long that render.
+    let shownPath = created.state.location.pathname;
+    created.subscribe((state) => {
+      const target = state.navigation.location?.pathname ?? state.location.pathname;
+      if (target !== shownPath) noteNavigationStarted();
+      shownPath = state.location.pathname;
+    });
   }
   return router;
 }
