@@ -15,11 +15,7 @@ export const OPERATIONS_WITHOUT_SUCCESS_REPLY: readonly string[] = [
   'GET /api/notifications/stream',
   // The document itself: an OpenAPI object, not a reply of ours.
   'GET /api/openapi.json',
-  // The GET probes (`cli live-check`) answer { webhook, accepts, probe } and could be declared;
-  // the POSTs answer in each supplier's own acknowledgement format (PalmPay's is text/plain).
-  'GET /api/webhooks/ogdams',
-  'GET /api/webhooks/palmpay',
-  'GET /api/webhooks/vtpass',
+  // The webhooks answer in each supplier's own acknowledgement format (PalmPay's is text/plain).
   'POST /api/webhooks/ogdams',
   'POST /api/webhooks/palmpay',
   'POST /api/webhooks/vtpass',

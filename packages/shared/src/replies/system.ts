@@ -35,3 +35,18 @@ export const serviceStatusSchema = z.object({
 
 /** GET system/services. */
 export const serviceStatusReplySchema = dataReply(serviceStatusSchema);
+
+/** Our webhook routes, each `POST /api/webhooks/<supplier>` (the suppliers call them). */
+export const WEBHOOK_ROUTES = ['palmpay', 'ogdams', 'vtpass'] as const;
+
+/**
+ * GET webhooks/<supplier>: the go-live probe (`cli live-check`, decision 0045). Moves and records
+ * nothing; echoes the caller's nonce so the answer is known to be ours.
+ */
+export const webhookProbeReplySchema = z.object({
+  webhook: z.enum(WEBHOOK_ROUTES),
+  /** The method suppliers use on this path. */
+  accepts: z.literal('POST'),
+  /** The caller's nonce, or null when it sent none (or not a plain one). */
+  probe: z.nullable(z.string()),
+});

@@ -5,20 +5,17 @@
  * answer is ours: it echoes the caller's nonce.
  */
 
-/** Our webhook routes, each `POST /api/webhooks/<supplier>`. */
-export const WEBHOOK_ROUTES = ['palmpay', 'ogdams', 'vtpass'] as const;
+import type { z } from 'zod/mini';
+import { WEBHOOK_ROUTES, type webhookProbeReplySchema } from '@owo/shared/replies/system';
+
+export { WEBHOOK_ROUTES };
 export type WebhookRoute = (typeof WEBHOOK_ROUTES)[number];
 
 /** A nonce the probe echoes: short, plain characters only (it comes back in a JSON body). */
 const NONCE = /^[A-Za-z0-9_-]{8,64}$/;
 
-export interface ProbeReply {
-  webhook: WebhookRoute;
-  /** The method suppliers use on this path. */
-  accepts: 'POST';
-  /** The caller's nonce, or null when it sent none (or not a plain one). */
-  probe: string | null;
-}
+/** The probe's reply, as its route declares it. */
+export type ProbeReply = z.output<typeof webhookProbeReplySchema>;
 
 export function probeReply(webhook: WebhookRoute, query: unknown): ProbeReply {
   const given = (query as { probe?: unknown } | undefined)?.probe;

@@ -1,5 +1,6 @@
 import { VTPASS_WEBHOOK_ACK } from '@owo/providers/vtpass/webhook';
 import type { Services } from '../../services';
+import { webhookProbeReplySchema } from '@owo/shared/replies/system';
 import { WEBHOOK_ROUTES, probeReply } from './probe';
 import type { Api } from '../../lib/route-validation';
 
@@ -52,7 +53,11 @@ export function webhookRoutes(
     // The go-live probe (`cli live-check`): a GET that reads and writes nothing and echoes its
     // nonce, so a call through PUBLIC_BASE_URL proves the route is ours and reachable.
     for (const supplier of WEBHOOK_ROUTES) {
-      scope.get(`/webhooks/${supplier}`, async (request) => probeReply(supplier, request.query));
+      scope.get(
+        `/webhooks/${supplier}`,
+        { schema: { response: { 200: webhookProbeReplySchema } } },
+        async (request) => probeReply(supplier, request.query),
+      );
     }
   });
 }
