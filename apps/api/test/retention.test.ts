@@ -2,13 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURE_WINDOW_MS } from '@owo/shared/constants';
-import { idempotencyKeys, otpCodes, rateEvents, sessions, transactions } from '../src/db/schema';
+import {
+  idempotencyKeys,
+  otpCodes,
+  rateEvents,
+  sessions,
+  supplierRefusals,
+  transactions,
+} from '../src/db/schema';
 import { checkoutQueryRules, checkoutRules } from '../src/modules/deposits/checkout-limits';
 import { LOOKUP_LIMITS, lookupRules, type LookupKind } from '../src/modules/lookups/limits';
 import {
   createRetention,
   LONGEST_LIMIT_WINDOW_MS,
   RATE_EVENTS_MARGIN_MS,
+  REFUSALS_KEPT_MS,
 } from '../src/modules/retention/service';
 import { claim } from '../src/modules/throttle/limiter';
 import { createTestApp, signUp, type TestApp } from './harness';
@@ -139,6 +147,39 @@ describe('retention', () => {
       .map(([name]) => name)
       .sort();
     expect(kept).toEqual(['oldNoOrderNoReply', 'oldPending', 'youngDelivered']);
+  });
+
+  it('deletes supplier refusals older than the failure-rate window (and its margin) in batches', async () => {
+    const order = randomUUID();
+    await t.deps.database.db.insert(transactions).values({
+      id: order,
+      userId,
+      type: 'debit',
+      serviceType: 'airtime',
+      amountKobo: 10_000,
+      status: 'failed',
+      reference: `retention-refused-${order}`,
+    });
+    const refusal = (createdAt: Date) => ({ supplier: 'vtpass', transactionId: order, createdAt });
+    // The longest window an admin can set is a day; a day more is kept.
+    expect(REFUSALS_KEPT_MS).toBe(2 * DAY);
+    await t.deps.database.db
+      .insert(supplierRefusals)
+      .values([
+        refusal(ago(3 * DAY)),
+        refusal(ago(2 * DAY + HOUR)),
+        refusal(ago(2 * DAY + 2 * HOUR)),
+        refusal(ago(2 * DAY - HOUR)),
+        refusal(ago(HOUR)),
+      ]);
+    await pruneAll(2);
+    const left = await t.deps.database.db
+      .select({ createdAt: supplierRefusals.createdAt })
+      .from(supplierRefusals)
+      .where(eq(supplierRefusals.transactionId, order));
+    expect(left.map((r) => r.createdAt.getTime()).sort()).toEqual(
+      [ago(2 * DAY - HOUR), ago(HOUR)].map((d) => d.getTime()).sort(),
+    );
   });
 
   it('deletes rate rows outside every window in batches, and a limit still holds after a prune', async () => {

@@ -19,6 +19,9 @@ const whole = (label: string, min: number, max: number) =>
 const enabled = z.boolean({ error: 'On or off must be true or false.' });
 
 /** The whole settings object; a PUT replaces it (unknown keys are refused). */
+/** The failure-rate alert's longest window: supplier refusals older than it are pruned. */
+export const ALERT_WINDOW_MAX_MINUTES = 1_440;
+
 export const alertSettingsBody = z.strictObject({
   pendingOrders: z.strictObject({
     enabled,
@@ -29,7 +32,7 @@ export const alertSettingsBody = z.strictObject({
     enabled,
     /** Failed share of a supplier's settled orders at or above which it is reported. */
     percent: whole('Failure rate', 1, 100),
-    windowMinutes: whole('Window', 5, 1_440),
+    windowMinutes: whole('Window', 5, ALERT_WINDOW_MAX_MINUTES),
     /** Fewer settled orders than this in the window say nothing (one failure is not 100 %). */
     minOrders: whole('Minimum orders', 1, 10_000),
   }),

@@ -45,6 +45,16 @@ export const retentionRepository = {
     );
   },
 
+  /** Supplier refusals recorded before `before` (older than the failure-rate alert's window). */
+  deleteSupplierRefusalsBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
+    return deleted(
+      db,
+      sql`delete from supplier_refusals where id in (
+            select id from supplier_refusals where created_at < ${before} limit ${limit}
+          ) returning id`,
+    );
+  },
+
   /**
    * Idempotency keys created before `before` that no order still needs: a key whose order is
    * pending stays (a retry must find it, or it would start a second order while the first is

@@ -1,3 +1,4 @@
+import { ALERT_WINDOW_MAX_MINUTES } from '@owo/shared/alerts';
 import type { AppDeps } from '../../deps';
 import { retentionRepository } from './repository';
 
@@ -11,6 +12,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const LONGEST_LIMIT_WINDOW_MS = DAY_MS;
 /** Rate rows are kept this much longer than the window, for clocks that differ between nodes. */
 export const RATE_EVENTS_MARGIN_MS = 60 * 60 * 1000;
+/**
+ * Supplier refusals are read only by the failure-rate alert, over its window (a day at most);
+ * a day more is kept for clocks and for an operator looking back at yesterday's alert.
+ */
+export const REFUSALS_KEPT_MS = ALERT_WINDOW_MAX_MINUTES * 60_000 + DAY_MS;
 /** Rows per delete statement. */
 export const RETENTION_BATCH = 1_000;
 
@@ -19,12 +25,14 @@ export interface PruneResult {
   otpCodes: number;
   rateEvents: number;
   idempotencyKeys: number;
+  supplierRefusals: number;
 }
 
 /**
  * Deletes rows nothing reads any more (decision 0023): expired sessions, used or expired OTP
- * codes, limiter events older than every window, and idempotency keys older than
- * RETENTION_IDEMPOTENCY_DAYS whose orders are settled.
+ * codes, limiter events older than every window, supplier refusals older than the failure-rate
+ * alert's longest window, and idempotency keys older than RETENTION_IDEMPOTENCY_DAYS whose orders
+ * are settled.
  */
 export function createRetention({
   database,
@@ -46,6 +54,11 @@ export function createRetention({
       otpCodes: await retentionRepository.deleteDeadOtpCodes(db, now, batch),
       rateEvents: await retentionRepository.deleteRateEventsBefore(db, rateBefore, batch),
       idempotencyKeys: await retentionRepository.deleteIdempotencyKeysBefore(db, keysBefore, batch),
+      supplierRefusals: await retentionRepository.deleteSupplierRefusalsBefore(
+        db,
+        new Date(now.getTime() - REFUSALS_KEPT_MS),
+        batch,
+      ),
     };
     return { ...result, more: Object.values(result).some((n) => n === batch) };
   }
