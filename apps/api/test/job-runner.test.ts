@@ -186,6 +186,39 @@ describe('job runner', () => {
   );
 
   it.skipIf(!adminUrl)(
+    'a job that is not exclusive runs on every node at once (no cross-node lock)',
+    async () => {
+      const otherNode = openDatabase({ databaseUrl: url!, poolMax: 3 });
+      extra.push(otherNode);
+      const gate = deferred();
+      let running = 0;
+      let most = 0;
+      const shared = (node: Database) =>
+        startJob(
+          { database: node, logger },
+          {
+            name: 'shared-test',
+            intervalMs: 60_000,
+            firstDelayMs: 0,
+            exclusive: false,
+            async pass() {
+              running += 1;
+              most = Math.max(most, running);
+              await gate.promise;
+              running -= 1;
+              return false;
+            },
+          },
+        );
+      const jobs = [shared(database), shared(otherNode)];
+      await until(() => most === 2, 'both nodes in a pass', 30_000);
+      gate.resolve();
+      await Promise.all(jobs.map((job) => job.stop()));
+      expect(jobs.map((job) => job.counters().skipped)).toEqual([0, 0]);
+    },
+  );
+
+  it.skipIf(!adminUrl)(
     'runs one pass at a time across nodes (PostgreSQL advisory lock)',
     async () => {
       const otherNode = openDatabase({ databaseUrl: url!, poolMax: 3 });

@@ -13,6 +13,9 @@ export function backgroundJobDefinitions(deps: AppDeps, services: Services): Job
       name: 'reconciler',
       intervalMs: config.reconcilerIntervalMs,
       pass: services.reconciler.pass,
+      // Every node requeries: the orders are shared out by their claims, so the requeries' pace
+      // grows with the nodes.
+      exclusive: false,
     });
     // The deposit sweep rides on the reconciler's switch and interval (both finish open money).
     jobs.push({

@@ -9,8 +9,9 @@ import type { Database } from '../db/client';
  *   work due right away (a full batch) it runs again at once, still under the same lock.
  * - Never two passes of one job at once: the next pass is scheduled only after this one ends.
  * - One pass at a time across nodes on PostgreSQL: the pass holds a transaction-scoped advisory
- *   try-lock for the job's name (on the job-lock pool); a node that finds it taken skips that pass. PGlite has one
- *   process per data directory (db/data-dir-lock.ts), so no lock is needed there.
+ *   try-lock for the job's name (on the job-lock pool); a node that finds it taken skips that
+ *   pass. PGlite has one process per data directory (db/data-dir-lock.ts), so no lock is needed
+ *   there. A job that is not `exclusive` runs on every node at once (its work shares itself out).
  * - `stop()` resolves once the running pass has ended (the server awaits it on SIGTERM).
  * - A failed pass is logged and the next one runs on schedule.
  */
@@ -39,6 +40,11 @@ export interface JobDefinition {
   firstDelayMs?: number;
   /** One unit of work; resolves true when more is due right away. */
   pass: () => Promise<boolean>;
+  /**
+   * False: every node runs its passes, without the cross-node lock, for work that shares itself
+   * out (the reconciler's claims: SKIP LOCKED and a lease per order). Default true.
+   */
+  exclusive?: boolean;
 }
 
 export interface RunningJob {
@@ -98,12 +104,13 @@ export function startJob(deps: JobRunnerDeps, job: JobDefinition): RunningJob {
     let ok = true;
     let skipped = false;
     try {
-      const locked = await withJobLock(deps.database, job.name, async () => {
+      const passes = async () => {
         while (!stopped && (await job.pass())) {
           // More work due right away (a full batch): go on under the same lock.
         }
-      });
-      skipped = !locked;
+      };
+      if (job.exclusive === false) await passes();
+      else skipped = !(await withJobLock(deps.database, job.name, passes));
     } catch (error) {
       ok = false;
       deps.logger.error({ err: error, job: job.name }, `${job.name} pass failed`);

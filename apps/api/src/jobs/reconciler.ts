@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { forEachBoundedByKey } from '../lib/bounded-by-key';
 import { purchasesRepository } from '../modules/purchases/repository';
 import type { Settlement } from '../modules/purchases/settlement';
 import { requerySupplier } from '../modules/purchases/supplier-calls';
@@ -6,6 +7,11 @@ import { requerySupplier } from '../modules/purchases/supplier-calls';
 /** A claimed order is someone's for this long; a crashed reconciler's claims expire by themselves. */
 const LEASE_MS = 60_000;
 const BATCH = 20;
+/**
+ * Requeries one supplier gets from one process at once: a batch finishes in about the time of its
+ * slowest calls rather than their sum, and no supplier sees a burst from us.
+ */
+export const REQUERIES_PER_SUPPLIER = 4;
 
 export interface ReconcileResult {
   checked: number;
@@ -18,9 +24,10 @@ export interface ReconcileResult {
  * Finishes orders the paying request could not: requeries each due order by its request id and
  * posts or voids it on a definite answer, or schedules the next requery with backoff. An order
  * older than NEEDS_DECISION_AFTER_MS is left alone: it waits in the admin's "needs a decision"
- * queue and is never refunded by itself. Several reconcilers (one per API process) can run at
- * once: claims use FOR UPDATE SKIP LOCKED plus a
- * lease, and settlement's conditional state change resolves each order once whatever happens.
+ * queue and is never refunded by itself. Every node runs it at once (its job is not exclusive):
+ * claims use FOR UPDATE SKIP LOCKED plus a lease, so the nodes share the due orders, and
+ * settlement's conditional state change resolves each order once whatever happens. Within a pass
+ * the claimed orders are requeried side by side, a few per supplier at a time.
  */
 export function createReconciler(deps: AppDeps, settlement: Settlement) {
   const { database, clock, providers, logger } = deps;
@@ -37,23 +44,28 @@ export function createReconciler(deps: AppDeps, settlement: Settlement) {
       ),
     );
     const result: ReconcileResult = { checked: 0, delivered: 0, failed: 0, stillPending: 0 };
-    for (const purchase of claimed) {
-      result.checked += 1;
-      const outcome = await requerySupplier(providers, purchase);
-      if (outcome.status === 'pending') {
-        await settlement.markPending(purchase, outcome);
-        result.stillPending += 1;
-        continue;
-      }
-      const settled = await settlement.settle(purchase, outcome);
-      if (settled) {
-        result[outcome.status] += 1;
-        logger.info(
-          { order: purchase.transactionId, outcome: outcome.status },
-          'reconciler resolved an order',
-        );
-      }
-    }
+    await forEachBoundedByKey(
+      claimed,
+      (purchase) => purchase.supplier,
+      REQUERIES_PER_SUPPLIER,
+      async (purchase) => {
+        result.checked += 1;
+        const outcome = await requerySupplier(providers, purchase);
+        if (outcome.status === 'pending') {
+          await settlement.markPending(purchase, outcome);
+          result.stillPending += 1;
+          return;
+        }
+        const settled = await settlement.settle(purchase, outcome);
+        if (settled) {
+          result[outcome.status] += 1;
+          logger.info(
+            { order: purchase.transactionId, outcome: outcome.status },
+            'reconciler resolved an order',
+          );
+        }
+      },
+    );
     return result;
   }
 
