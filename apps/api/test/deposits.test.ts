@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPalmPay } from '@owo/providers/sandbox/test-support';
 import type { PalmPayClient } from '@owo/providers/types';
@@ -25,6 +26,7 @@ import {
   verifiedCustomer,
   withoutWebhooks,
 } from './deposit-support';
+import { shardCode } from '../src/ledger/ledger';
 
 describe('deposits', () => {
   let t: TestApp;
@@ -275,6 +277,25 @@ describe('deposits', () => {
       virtualAccountNo: user.account.accountNumber,
       payerAccountNo: '0123456789',
     });
+    // Each credit draws on its own shard of the outside account (eight rows, migration 0029), so
+    // concurrent deposits do not queue on one row.
+    const debits = (await t.deps.database.db.execute(sql`
+      select lt.transaction_id as id, a.code
+        from ledger_transfers lt
+        join transactions t on t.id = lt.transaction_id
+        join ledger_accounts a on a.id = lt.debit_account_id
+       where t.user_id = ${user.id} and lt.code = 'deposit'`)) as unknown as {
+      rows: { id: string; code: string }[];
+    };
+    expect(debits.rows).toHaveLength(3);
+    for (const row of debits.rows) expect(row.code).toBe(shardCode('outside', row.id));
+    const shards = (await t.deps.database.db.execute(
+      sql`select code from ledger_accounts where kind = 'outside' order by code`,
+    )) as unknown as { rows: { code: string }[] };
+    expect(shards.rows.map((r) => r.code)).toEqual([
+      'outside',
+      ...Array.from({ length: 7 }, (_, i) => `outside#${i + 1}`),
+    ]);
     await expectLedgerConsistent(t);
   });
 

@@ -161,8 +161,8 @@ async function suiteChecks(db: DbOrTx): Promise<InvariantCheck[]> {
         cross join lateral (
           select count(*) as moves, coalesce(sum(lt.amount_kobo), 0) as moved,
                  bool_and(lt.code = 'deposit' and lt.credit_account_id = w.id
-                          and lt.debit_account_id = (select id from ledger_accounts
-                                                     where code = 'outside')) as aligned
+                          and lt.debit_account_id in (select id from ledger_accounts
+                                                      where kind = 'outside')) as aligned
           from ledger_transfers lt where lt.transaction_id = t.id
         ) x
         cross join lateral (

@@ -36,11 +36,13 @@ export interface Transfer {
 }
 
 /**
- * The system accounts every purchase touches, split in shards (migration 0002) so concurrent
- * purchases do not queue on one row. Shard 0 is the original code; shard n is `code#n`.
+ * The system accounts every purchase (or deposit) touches, split in shards (migrations 0002 and
+ * 0029) so concurrent purchases and deposits do not queue on one row. Shard 0 is the original code; shard n is `code#n`.
  */
 export const SHARD_COUNT = 8;
 const SHARDED = new Set<string>([
+  // Every deposit's source (migration 0029), sharded by the credit's history row.
+  'outside',
   'in_flight',
   'revenue',
   'float:vtpass',

@@ -70,7 +70,8 @@ export function createDepositCredit(
     if (!row) return undefined;
     await ledger.apply(tx, [
       {
-        debitAccountId: await ledger.account('outside', tx),
+        // The credit's own shard of the outside account: concurrent deposits lock different rows.
+        debitAccountId: await ledger.account('outside', tx, row.id),
         creditAccountId: wallet.id,
         amountKobo: input.amountKobo,
         code: 'deposit',
