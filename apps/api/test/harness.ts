@@ -86,6 +86,13 @@ function joinDatabase(other: TestApp): TestDatabase {
   return { database, url: other.databaseUrl, owned: true, drop: nothing };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated embedded database as a tarball file (PGlite runs only), or '' (set-up file). */
+    pgliteSnapshot: string;
+  }
+}
+
 let snapshot: Blob | undefined;
 
 /** The migrated database the API project's set-up dumped, read once per test file. */

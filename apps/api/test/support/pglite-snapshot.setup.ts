@@ -4,12 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated embedded database as a tarball file (PGlite runs only), or ''. */
-    pgliteSnapshot: string;
-  }
-}
+// `pgliteSnapshot` is declared on vitest's ProvidedContext in harness.ts, its reader.
 
 /**
  * The API suite on PGlite: initdb and the migrations take several seconds of CPU per database,
