@@ -18,10 +18,10 @@ const whole = (label: string, min: number, max: number) =>
 
 const enabled = z.boolean({ error: 'On or off must be true or false.' });
 
-/** The whole settings object; a PUT replaces it (unknown keys are refused). */
 /** The failure-rate alert's longest window: supplier refusals older than it are pruned. */
 export const ALERT_WINDOW_MAX_MINUTES = 1_440;
 
+/** The whole settings object; a PUT replaces it (unknown keys are refused). */
 export const alertSettingsBody = z.strictObject({
   pendingOrders: z.strictObject({
     enabled,

@@ -35,22 +35,21 @@ export const retentionRepository = {
     );
   },
 
-  /** Limiter events created before `before` (outside every limiter window). */
-  deleteRateEventsBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  /**
+   * Rows of a table that only ages out, created before `before`: limiter events (outside every
+   * limiter window) and supplier refusals (older than the failure-rate alert's window).
+   */
+  deleteCreatedBefore(
+    db: DbOrTx,
+    table: 'rate_events' | 'supplier_refusals',
+    before: Date,
+    limit: number,
+  ): Promise<number> {
+    const name = sql.identifier(table);
     return deleted(
       db,
-      sql`delete from rate_events where id in (
-            select id from rate_events where created_at < ${before} limit ${limit}
-          ) returning id`,
-    );
-  },
-
-  /** Supplier refusals recorded before `before` (older than the failure-rate alert's window). */
-  deleteSupplierRefusalsBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
-    return deleted(
-      db,
-      sql`delete from supplier_refusals where id in (
-            select id from supplier_refusals where created_at < ${before} limit ${limit}
+      sql`delete from ${name} where id in (
+            select id from ${name} where created_at < ${before} limit ${limit}
           ) returning id`,
     );
   },

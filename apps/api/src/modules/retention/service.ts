@@ -52,10 +52,16 @@ export function createRetention({
     const result: PruneResult = {
       sessions: await retentionRepository.deleteExpiredSessions(db, now, batch),
       otpCodes: await retentionRepository.deleteDeadOtpCodes(db, now, batch),
-      rateEvents: await retentionRepository.deleteRateEventsBefore(db, rateBefore, batch),
-      idempotencyKeys: await retentionRepository.deleteIdempotencyKeysBefore(db, keysBefore, batch),
-      supplierRefusals: await retentionRepository.deleteSupplierRefusalsBefore(
+      rateEvents: await retentionRepository.deleteCreatedBefore(
         db,
+        'rate_events',
+        rateBefore,
+        batch,
+      ),
+      idempotencyKeys: await retentionRepository.deleteIdempotencyKeysBefore(db, keysBefore, batch),
+      supplierRefusals: await retentionRepository.deleteCreatedBefore(
+        db,
+        'supplier_refusals',
         new Date(now.getTime() - REFUSALS_KEPT_MS),
         batch,
       ),
