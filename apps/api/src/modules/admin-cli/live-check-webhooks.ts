@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { loadPublicKey } from '@owo/providers/palmpay/signing';
 import type { LiveCheckLine } from '@owo/providers/types';
 import type { DbOrTx } from '../../db/client';
-import { WEBHOOK_ROUTES } from '../webhooks/probe';
+import { WEBHOOK_ROUTES } from '@owo/shared/replies/system';
 import { supplierWebhooksRepository, type SupplierWebhookRow } from '../webhooks/status-repository';
 
 /** A probe slower than this is a failed line (a supplier would give up on us too). */

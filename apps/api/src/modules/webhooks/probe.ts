@@ -8,7 +8,6 @@
 import type { z } from 'zod/mini';
 import { WEBHOOK_ROUTES, type webhookProbeReplySchema } from '@owo/shared/replies/system';
 
-export { WEBHOOK_ROUTES };
 export type WebhookRoute = (typeof WEBHOOK_ROUTES)[number];
 
 /** A nonce the probe echoes: short, plain characters only (it comes back in a JSON body). */

@@ -1,7 +1,7 @@
 import { VTPASS_WEBHOOK_ACK } from '@owo/providers/vtpass/webhook';
 import type { Services } from '../../services';
-import { webhookProbeReplySchema } from '@owo/shared/replies/system';
-import { WEBHOOK_ROUTES, probeReply } from './probe';
+import { WEBHOOK_ROUTES, webhookProbeReplySchema } from '@owo/shared/replies/system';
+import { probeReply } from './probe';
 import type { Api } from '../../lib/route-validation';
 
 /** What PalmPay expects as the answer to a notification it should stop retrying. */
