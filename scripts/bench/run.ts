@@ -53,8 +53,10 @@
  *                    calls (default 2) and of the first page run under EXPLAIN (ANALYZE, BUFFERS)
  *                    and are printed.
  *   --lighthouse     only Lighthouse (scripts/bench/lighthouse.ts): mobile, Debian's Chromium,
- *                    landing signed out and /home of a seeded customer, --lighthouse-runs N each
- *                    (default 3), medians. Builds nothing: --web-dist DIR (default apps/web/dist).
+ *                    landing signed out and /home of a seeded customer, and a static page with no
+ *                    script as the floor, --lighthouse-runs N each (default 3), medians, the
+ *                    budgets (performance 95, TBT 200 ms, LCP 1.5 s) and where the main thread's
+ *                    time went. Builds nothing: --web-dist DIR (default apps/web/dist).
  *                    --lighthouse-nice -10: Chromium and the API at that priority (root), so a
  *                    busy machine skews Lantern's CPU-scaled timings less (say so with figures).
  *   --export-memory  only the admin CSV export (scripts/bench/export-memory.ts): --export-rows N
