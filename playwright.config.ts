@@ -8,6 +8,8 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/chromium';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'owo-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const smtpPort = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 2525);
+/** The mail catcher's SMTP address: every server a browser test signs up on mails its codes here. */
+export const SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 export const ADMIN = { email: 'e2e-admin@example.com', password: 'Adm1n!pass' };
 /** The second admin, who approves what ADMIN files (four eyes, decision 0047). */
 export const CHECKER = { email: 'e2e-checker@example.com', password: 'Ch3cker!pass' };
@@ -51,7 +53,7 @@ export default defineConfig({
       env: {
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR,
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_URL,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
         // The provider sandbox gets its own port so a dev server on 3001 does not clash.

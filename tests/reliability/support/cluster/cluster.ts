@@ -20,12 +20,20 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The PIN every seeded customer has (scripts/bench/seed.ts). */
 export { BENCH_PIN as CLUSTER_PIN } from '../../../../scripts/bench/seed';
 
+/** The cluster's process number `index` as PostgreSQL sees it (application_name). */
+const processName = (index: number) => `owo-api-${index}`;
+
 export interface Cluster {
   /** nginx in front of every process: where customers and PalmPay call. */
   origin: string;
   apis: ApiProcess[];
   /** Each process's own origin, to aim a request at one of them. */
   origins: string[];
+  /**
+   * Each process's name in PostgreSQL (`application_name` of every connection it opens, from
+   * PGAPPNAME): which process holds a connection, e.g. its LISTEN, reads from pg_stat_activity.
+   */
+  names: string[];
   nginx: Nginx;
   sandbox: SandboxProcess;
   database: ScratchDatabase;
@@ -75,7 +83,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // nginx's port is chosen first: the processes need their public origin when they start.
     const nginxPort = await freePort();
     const origin = `http://127.0.0.1:${nginxPort}`;
-    const startOne = () =>
+    const startOne = (index: number) =>
       startApi({
         root: ROOT,
         databaseUrl: database.url,
@@ -87,6 +95,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         env: {
           PUBLIC_BASE_URL: origin,
           TRUST_PROXY: '1',
+          PGAPPNAME: processName(index),
           ...(typeof options.env === 'function' ? options.env(database) : options.env),
         },
       }).then((api) => {
@@ -94,9 +103,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         return api;
       });
     // The first fills the plan catalogue alone; the others then find it filled.
-    const apis = [await startOne()];
+    const apis = [await startOne(0)];
     apis.push(
-      ...(await Promise.all(Array.from({ length: options.processes - 1 }, () => startOne()))),
+      ...(await Promise.all(
+        Array.from({ length: options.processes - 1 }, (_, i) => startOne(i + 1)),
+      )),
     );
     const nginx = await startNginx({ port: nginxPort, apiPorts: apis.map((api) => api.port) });
     started.push({ stop: () => nginx.close() });
@@ -104,6 +115,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       origin,
       apis,
       origins: apis.map((api) => `http://127.0.0.1:${api.port}`),
+      names: apis.map((_, index) => processName(index)),
       nginx,
       sandbox,
       database,

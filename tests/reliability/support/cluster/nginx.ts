@@ -20,6 +20,12 @@ export interface Nginx {
   origin: string;
   /** Requests nginx passed to each API port so far, from its access log ($upstream_addr). */
   served(): Map<number, number>;
+  /**
+   * The API port that answered each logged request for `method` and `path` (query left out),
+   * oldest first; undefined for one no API process answered. nginx logs a request once it has
+   * ended: a live stream shows only after it closed.
+   */
+  answeredBy(method: string, path: string): (number | undefined)[];
   /** nginx's access and error log so far (for failure messages). */
   log(): string;
   close(): Promise<void>;
@@ -109,6 +115,18 @@ export async function startNginx(options: { port: number; apiPorts: number[] }):
         counts.set(port, (counts.get(port) ?? 0) + 1);
       }
       return counts;
+    },
+    answeredBy(method, path) {
+      const ports: (number | undefined)[] = [];
+      for (const line of log().split('\n')) {
+        // … "$request" $status $body_bytes_sent $request_time $upstream_addr … (the config's format)
+        const entry = /"(\S+) ([^\s?]+)\S* [^"]*" \d{3} \S+ \S+ (.*)$/.exec(line);
+        if (!entry || entry[1] !== method || entry[2] !== path) continue;
+        // A retried request names every address it tried; the last one answered.
+        const tried = [...entry[3]!.matchAll(/127\.0\.0\.1:(\d+)/g)].map((m) => Number(m[1]));
+        ports.push(tried.at(-1));
+      }
+      return ports;
     },
     log,
     close,
