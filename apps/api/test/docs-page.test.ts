@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
+import { DOCS_SCRIPT_PATH, ZOD_JITLESS } from '../src/modules/openapi/docs-page';
 import { PRODUCTION_ENV } from './support/live-env';
 
 // The API docs page (decision 0082): Scalar's reference over /api/openapi.json, every file from
@@ -69,6 +70,7 @@ describe('GET /api/docs', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('font-src')).toEqual(["'self'"]);
+    expect(csp.get('img-src')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     // No other origin anywhere in the policy, and nothing evaluated from strings.
@@ -91,6 +93,11 @@ describe('GET /api/docs', () => {
       expect(file.headers['content-type'], url.pathname).toMatch(/javascript|css/);
       expect(file.body.length, url.pathname).toBeGreaterThan(1000);
     }
+    // Scalar's bundle, told first that its zod must not probe for eval (the policy refuses it).
+    expect(loaded.map((url) => url.pathname)).toContain(DOCS_SCRIPT_PATH);
+    const bundle = (await t.request({ method: 'GET', url: DOCS_SCRIPT_PATH })).body;
+    expect(bundle.startsWith(ZOD_JITLESS)).toBe(true);
+    expect(bundle).toContain('createApiReference');
   });
 
   it('points the reference at our /api/openapi.json, with web fonts and telemetry off', async () => {

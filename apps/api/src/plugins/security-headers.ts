@@ -77,8 +77,8 @@ export function docsPagePolicy(inlineScriptHashes: string[]) {
       'default-src': ["'self'"],
       'script-src': ["'self'", ...inlineScriptHashes],
       'style-src': ["'self'", "'unsafe-inline'"],
-      // The reference's icons and the logos it draws are data: URLs.
-      'img-src': ["'self'", 'data:'],
+      // Its icons are inline SVG: it loads no picture, so not even data: is allowed.
+      'img-src': ["'self'"],
       'font-src': ["'self'"],
       'connect-src': ["'self'"],
       'frame-src': ["'none'"],

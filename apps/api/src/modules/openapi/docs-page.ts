@@ -46,18 +46,33 @@ async function inlineScriptHashes(): Promise<string[]> {
   }
 }
 
+/** The reference's bundle, served by the plugin from its own copy (no CDN). */
+export const DOCS_SCRIPT_PATH = '/api/docs/js/scalar.js';
+
+/**
+ * Run before the bundle: the zod inside it probes for eval with `Function('')` as it loads,
+ * unless told it must not compile (`jitless`). Under our policy the probe is refused and caught,
+ * zod works without it, but the browser still reports a violation (a known issue of Scalar's,
+ * scalar/scalar#8182). zod reads this global object for its configuration.
+ */
+export const ZOD_JITLESS =
+  'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig ?? {}, { jitless: true });\n';
+
 /** GET /api/docs/ (the page), /api/docs (a redirect to it) and /api/docs/js/scalar.js. */
 export async function registerDocsPage(app: FastifyInstance) {
   const contentSecurityPolicy = docsPagePolicy(await inlineScriptHashes());
-  await app.register(apiReference, {
-    ...referenceOptions,
-    hooks: {
-      // After the app-wide headers (helmet's own hook runs first): this page's policy replaces
-      // the app's, every other header stays.
-      onRequest: (_request, reply, done) => {
-        reply.helmet({ contentSecurityPolicy });
-        done();
-      },
-    },
+  await app.register(async (docs) => {
+    // After the app-wide headers (helmet's own hook runs first, on the app): this page's policy
+    // replaces the app's, every other header stays.
+    docs.addHook('onRequest', async (_request, reply) => {
+      reply.helmet({ contentSecurityPolicy });
+    });
+    docs.addHook('onSend', async (request, _reply, payload) =>
+      request.routeOptions.url === DOCS_SCRIPT_PATH && typeof payload === 'string'
+        ? ZOD_JITLESS + payload
+        : payload,
+    );
+    // The plugin's routes are added to this context, under its two hooks.
+    await docs.register(apiReference, referenceOptions);
   });
 }
