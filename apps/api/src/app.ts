@@ -48,6 +48,7 @@ import { operatorAlertRoutes } from './modules/operator-alerts/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { openapiRoutes, registerApiDocument } from './modules/openapi/document';
+import { registerDocsPage } from './modules/openapi/docs-page';
 import { type RouteSchema, withErrorReplies } from './modules/openapi/error-replies';
 import { fastifyTrustProxy } from './production-profile';
 import { drainConnections } from './plugins/drain-connections';
@@ -144,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    // Routes hidden from the document are pages, not API operations: the docs page and its script.
+    if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
     const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean);
     const access: RouteAccess = hooks.includes(services.guards.requireAdmin)
       ? 'admin'
@@ -217,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // A viewer of that document, served from our origin (decision 0082).
+  await registerDocsPage(app);
 
   const webRoot = deps.config.webDistDir;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));

@@ -63,6 +63,33 @@ export const contentSecurityPolicy = {
   },
 } satisfies FastifyHelmetOptions['contentSecurityPolicy'];
 
+/**
+ * The API docs page (/api/docs, Scalar's reference; decision 0082) needs none of the app's outside
+ * origins: its bundle and the OpenAPI document come from our origin, its fonts are the system's.
+ * Its one inline script (the reference's configuration) is allowed by hash, as the landing guard
+ * is; styles stay inline-allowed because the reference sets style attributes, as the app does.
+ */
+export function docsPagePolicy(inlineScriptHashes: string[]) {
+  const { directives } = contentSecurityPolicy;
+  return {
+    useDefaults: false,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'", ...inlineScriptHashes],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      // Its icons are inline SVG: it loads no picture, so not even data: is allowed.
+      'img-src': ["'self'"],
+      'font-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'frame-src': ["'none'"],
+      'object-src': directives['object-src'],
+      'base-uri': directives['base-uri'],
+      'form-action': directives['form-action'],
+      'frame-ancestors': directives['frame-ancestors'],
+    },
+  } satisfies FastifyHelmetOptions['contentSecurityPolicy'];
+}
+
 export const helmetOptions: FastifyHelmetOptions = {
   contentSecurityPolicy,
   // Cross-origin images (the chat widget's) carry no CORP header; the page needs no isolation.

@@ -35,11 +35,14 @@ function accessParts(app: FastifyInstance, method: string | string[], url: strin
     : { tags };
 }
 
+/** The document's title, also the docs page's (docs-page.ts). */
+export const API_TITLE = 'OWO wallet API';
+
 const swaggerOptions = (app: FastifyInstance): FastifyDynamicSwaggerOptions => ({
   openapi: {
     openapi: '3.1.0',
     info: {
-      title: 'OWO wallet API',
+      title: API_TITLE,
       version: '1.0.0',
       description:
         'Every route under /api. Errors answer { success: false, code, message, data: { message, ' +
