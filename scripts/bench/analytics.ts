@@ -5,9 +5,16 @@ import { ANALYTICS_PERIODS } from '@owo/shared/constants';
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { createAnalyticsRollup } from '../../apps/api/src/jobs/analytics-rollup';
+import {
+  insertDepositTransfers,
+  insertPurchaseOrders,
+  insertPurchaseTransfers,
+  insertUsersWithWallets,
+  systemAccountShards,
+} from './ledger-seed';
 import { createSessionService } from '../../apps/api/src/modules/auth/session-service';
 import { usersRepository } from '../../apps/api/src/modules/users/repository';
-import { startApi } from './api-process';
+import { startApi, type ApiProcess } from './api-process';
 import { offlineDeps } from './offline-deps';
 import { timedGet } from './timed-get';
 
@@ -44,21 +51,12 @@ function quantile(sorted: number[], q: number): number {
  */
 async function seedRows(client: pg.Client, transactions: number, users: number) {
   await client.query(`set synchronous_commit = off`);
+  await insertUsersWithWallets(client, { users, prefix: 'analytics', createdWithinDays: 400 });
+  // Balances here are only what the total-balance call sums, not reconciled with the transfers.
   await client.query(
-    `insert into users (email, first_name, last_name, is_verified, created_at, updated_at)
-     select 'bench.analytics.' || g || '@example.com', 'Bench', 'User' || g, true,
-            now() - (random() * interval '400 days'), now()
-     from generate_series(1, $1::int) g`,
-    [users],
+    `update ledger_accounts set balance_kobo = (random() * 5000000)::bigint
+     where kind = 'user_wallet'`,
   );
-  await client.query(
-    `insert into ledger_accounts (kind, user_id, balance_kobo)
-     select 'user_wallet', id, (random() * 5000000)::bigint from users`,
-  );
-  await client.query(`create temporary table bench_users as
-     select row_number() over () as n, u.id as user_id, a.id as wallet_id
-     from users u join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'`);
-  await client.query(`create index on bench_users (n)`);
   await client.query(
     `insert into transactions (id, user_id, type, service_type, amount_kobo, status, reference,
                                description, metadata, created_at, updated_at)
@@ -86,61 +84,16 @@ async function seedRows(client: pg.Client, transactions: number, users: number) 
      join bench_users bu on bu.n = s.un`,
     [transactions, users],
   );
-  await client.query(
-    `insert into purchases (transaction_id, user_id, product, supplier, state, request,
-                            supplier_request_id, selling_kobo, cost_kobo, created_at, updated_at,
-                            resolved_at)
-     select id, user_id, service_type,
-            case when service_type = 'betting' then 'palmpay' else 'vtpass' end,
-            case status when 'success' then 'delivered' when 'failed' then 'failed'
-                        else 'pending' end,
-            '{}'::jsonb, reference, amount_kobo, amount_kobo - amount_kobo / 25,
-            created_at, created_at, case when status = 'pending' then null else created_at end
-     from transactions
-     where service_type in ('airtime', 'data', 'cable', 'electricity', 'betting')`,
-  );
-  // Ledger transfers: the reserve of every purchase, then cost + margin (revenue shards) or void;
-  // a deposit's credit; an airtime-to-cash payout's margin. Balances are not reconciled.
-  await client.query(`create temporary table bench_sys as
-     select array_agg(id order by code) filter (where kind = 'revenue') as revenue,
-            (array_agg(id) filter (where code = 'in_flight'))[1] as in_flight,
-            (array_agg(id) filter (where code = 'float:vtpass'))[1] as float,
-            (array_agg(id) filter (where code = 'outside'))[1] as outside,
-            (array_agg(id) filter (where code = 'asset:airtime'))[1] as asset
-     from ledger_accounts`);
+  await insertPurchaseOrders(client);
+  // Ledger transfers: the reserve of every purchase, then cost + margin or void; a deposit's
+  // credit; an airtime-to-cash payout's margin. Balances are not reconciled.
+  await systemAccountShards(client);
+  await insertPurchaseTransfers(client);
+  await insertDepositTransfers(client);
   await client.query(
     `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount_kobo, code,
                                    transaction_id, created_at)
-     select gen_random_uuid(), x.debit, x.credit, x.amount, x.code, x.id, x.at
-     from transactions t
-     join purchases p on p.transaction_id = t.id
-     join ledger_accounts w on w.user_id = t.user_id and w.kind = 'user_wallet'
-     cross join bench_sys s
-     cross join lateral (values
-       (w.id, s.in_flight, p.selling_kobo, 'purchase_reserve', t.id, t.created_at, true),
-       (s.in_flight, s.float, p.cost_kobo, 'purchase_cost', t.id, t.created_at,
-        t.status = 'success'),
-       (s.in_flight, s.revenue[1 + (abs(hashtext(t.id::text)) % 8)],
-        p.selling_kobo - p.cost_kobo, 'purchase_margin', t.id, t.created_at,
-        t.status = 'success'),
-       (s.in_flight, w.id, p.selling_kobo, 'purchase_void', t.id, t.created_at,
-        t.status = 'failed')
-     ) as x(debit, credit, amount, code, id, at, wanted)
-     where x.wanted`,
-  );
-  await client.query(
-    `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount_kobo, code,
-                                   transaction_id, created_at)
-     select gen_random_uuid(), s.outside, w.id, t.amount_kobo, 'deposit', t.id, t.created_at
-     from transactions t
-     join ledger_accounts w on w.user_id = t.user_id and w.kind = 'user_wallet'
-     cross join bench_sys s
-     where t.service_type = 'deposit' and t.status = 'success'`,
-  );
-  await client.query(
-    `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount_kobo, code,
-                                   transaction_id, created_at)
-     select gen_random_uuid(), s.asset, s.revenue[1 + (abs(hashtext(t.id::text)) % 8)],
+     select gen_random_uuid(), s.asset, s.revenue[1 + abs(hashtext(t.id::text)) % 8],
             t.amount_kobo * 2 / 3, 'swap_margin', t.id, t.created_at
      from transactions t cross join bench_sys s
      where t.service_type = 'airtime-to-cash' and t.status = 'success'`,
@@ -149,6 +102,61 @@ async function seedRows(client: pg.Client, transactions: number, users: number) 
   const count = async (table: string) =>
     Number((await client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]?.n);
   return { transfers: await count('ledger_transfers') };
+}
+
+/** Every call the admin dashboard makes, each period. */
+export function dashboardPaths(): string[] {
+  const paths: string[] = [];
+  for (const period of ANALYTICS_PERIODS) {
+    paths.push(`/api/admin/analytics/summary?period=${period}`);
+    paths.push(`/api/admin/analytics/revenue?period=${period}`);
+    paths.push(`/api/admin/analytics/profits?range=${period}`);
+  }
+  for (const name of [
+    'previous-deposits',
+    'previous-data-sales',
+    'active-users',
+    'total-balance',
+  ]) {
+    paths.push(`/api/admin/analytics/${name}`);
+  }
+  return paths;
+}
+
+/**
+ * Each path called `callsEach` times in turn over one keep-alive connection, after two unmeasured
+ * calls (connections and plans warm, as on a dashboard already open); p50/p95/max per path.
+ */
+export async function timeCalls(
+  api: ApiProcess,
+  paths: string[],
+  token: string,
+  callsEach: number,
+): Promise<AnalyticsBenchResult['calls']> {
+  const calls: AnalyticsBenchResult['calls'] = [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (const path of paths) {
+      for (let i = 0; i < 2; i += 1) await timedGet(agent, api.port, path, token);
+      const times: number[] = [];
+      for (let i = 0; i < callsEach; i += 1) {
+        const { status, ms } = await timedGet(agent, api.port, path, token);
+        if (status !== 200) throw new Error(`${path}: HTTP ${status}\n${api.output()}`);
+        times.push(ms);
+      }
+      times.sort((a, b) => a - b);
+      calls.push({
+        call: path.replace('/api/admin/analytics/', ''),
+        n: times.length,
+        p50: round(quantile(times, 0.5)),
+        p95: round(quantile(times, 0.95)),
+        max: round(times.at(-1) ?? 0),
+      });
+    }
+  } finally {
+    agent.destroy();
+  }
+  return calls;
 }
 
 export async function analyticsBench(options: {
@@ -268,42 +276,9 @@ export async function analyticsBench(options: {
     sessionSecret: options.sessionSecret,
     pinCache: false,
   });
-  const calls: AnalyticsBenchResult['calls'] = [];
+  let calls: AnalyticsBenchResult['calls'];
   try {
-    const paths: string[] = [];
-    for (const period of ANALYTICS_PERIODS) {
-      paths.push(`/api/admin/analytics/summary?period=${period}`);
-      paths.push(`/api/admin/analytics/revenue?period=${period}`);
-      paths.push(`/api/admin/analytics/profits?range=${period}`);
-    }
-    for (const name of [
-      'previous-deposits',
-      'previous-data-sales',
-      'active-users',
-      'total-balance',
-    ]) {
-      paths.push(`/api/admin/analytics/${name}`);
-    }
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    for (const path of paths) {
-      // Two unmeasured calls: connections and plans warm, as on a dashboard already open.
-      for (let i = 0; i < 2; i += 1) await timedGet(agent, api.port, path, token);
-      const times: number[] = [];
-      for (let i = 0; i < options.callsEach; i += 1) {
-        const { status, ms } = await timedGet(agent, api.port, path, token);
-        if (status !== 200) throw new Error(`${path}: HTTP ${status}\n${api.output()}`);
-        times.push(ms);
-      }
-      times.sort((a, b) => a - b);
-      calls.push({
-        call: path.replace('/api/admin/analytics/', ''),
-        n: times.length,
-        p50: round(quantile(times, 0.5)),
-        p95: round(quantile(times, 0.95)),
-        max: round(times.at(-1) ?? 0),
-      });
-    }
-    agent.destroy();
+    calls = await timeCalls(api, dashboardPaths(), token, options.callsEach);
   } finally {
     await api.stop();
   }

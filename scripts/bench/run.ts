@@ -7,7 +7,7 @@
  * connections are doing). Not a test: it asserts nothing.
  *
  *   npm run bench -- [--clients 50] [--seconds 20] [--warmup 3] [--pool 20 | --pool 10,20,40]
- *                    [--pin-cache] [--pgbench-seconds S] [--scale K] [--skip-pgbench]
+ *                    [--pin-cache] [--pgbench-seconds S] [--pgbench-scale K] [--skip-pgbench]
  *                    [--argon2-seconds 3] [--quiet-wait 60] [--out file.json]
  *
  *   --pool 10,20,40  one API pass per pool size (DATABASE_POOL_MAX), all against one pgbench pass
@@ -73,6 +73,18 @@
  *   --ha-url URL     the replicated server's admin connection (default: ha:up's write port,
  *                    postgres://postgres@127.0.0.1:15500/postgres)
  *
+ *   --scale          only the scale bench (scripts/bench/scale.ts): --scale-rows N transactions
+ *                    (default 10,000,000) over 90 days for N / 25 customers, with their orders and
+ *                    ledger transfers, seeded set-based as a valid ledger into a fresh database;
+ *                    then the full audit, purchases under load (--clients, --warmup, --seconds),
+ *                    one incremental audit pass after them, a heavy user's history calls, the
+ *                    dashboard calls (--scale-calls N each, default 20), one monthly statement, and
+ *                    bytes per transaction and per ledger transfer. Needs ~1.7 KB of disk a row
+ *                    (checked first). The database is dropped afterwards unless --keep.
+ *   --keep           keep the --scale database (its name is printed); measure it again with
+ *   --scale-reuse-db NAME  (no seed). Drop it when done: psql -c 'drop database NAME'
+ *   --pgbench-scale K  pgbench's scale factor (default: --clients, at least 50)
+ *
  * Admin connection: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1/postgres.
  * It creates two fresh databases (owo_bench_*, owo_pgbench_*) and drops them on every exit.
  */
@@ -105,6 +117,7 @@ import { analyticsBench, printAnalytics, type AnalyticsBenchResult } from './ana
 import { lighthouseBench, printLighthouse } from './lighthouse';
 import { historyBench, printHistory, type HistoryBenchResult } from './history';
 import { exportMemoryBench, printExportMemory } from './export-memory';
+import { checkDisk, printScale, scaleBench } from './scale';
 import { openPasses, printOpen, RAISED_LIMITS, type OpenBenchResult } from './open-passes';
 import { ActivitySampler, cpuSnapshot, cpuUse, machineCpu, type CpuUse } from './system';
 import { printHaComparison, replicationState, type HaComparison } from './ha-compare';
@@ -124,7 +137,12 @@ const { values: flags } = parseArgs({
     'pin-cache': { type: 'boolean', default: false },
     'api-processes': { type: 'string', default: '2' },
     'pgbench-seconds': { type: 'string' },
-    scale: { type: 'string' },
+    'pgbench-scale': { type: 'string' },
+    scale: { type: 'boolean', default: false },
+    'scale-rows': { type: 'string', default: '10000000' },
+    'scale-calls': { type: 'string', default: '20' },
+    'scale-reuse-db': { type: 'string' },
+    keep: { type: 'boolean', default: false },
     'skip-pgbench': { type: 'boolean', default: false },
     'argon2-seconds': { type: 'string', default: '3' },
     out: { type: 'string' },
@@ -177,8 +195,10 @@ if (!Number.isFinite(warmup) || warmup < 0) throw new Error('--warmup must be >=
 const pools = (flags.pool ?? '20').split(',').map((p) => positiveInt('pool', p.trim()));
 const apiProcesses = positiveInt('api-processes', flags['api-processes']);
 const pgbenchSeconds = positiveInt('pgbench-seconds', flags['pgbench-seconds'] ?? String(seconds));
-const scale = positiveInt('scale', flags.scale ?? String(Math.max(clients, 50)));
-if (scale < clients) throw new Error('--scale must be at least --clients (tpcb-like contention)');
+const scale = positiveInt('pgbench-scale', flags['pgbench-scale'] ?? String(Math.max(clients, 50)));
+if (scale < clients) {
+  throw new Error('--pgbench-scale must be at least --clients (tpcb-like contention)');
+}
 const argon2Seconds = positiveInt('argon2-seconds', flags['argon2-seconds']);
 const quietWaitSeconds = Number(flags['quiet-wait']);
 if (!Number.isFinite(quietWaitSeconds) || quietWaitSeconds < 0) {
@@ -813,8 +833,77 @@ async function historyPass(): Promise<HistoryBenchResult> {
   }
 }
 
+// ------------------------------------------------------------------ scale
+/** --scale: its own database (or a kept one), dropped on every exit unless --keep. */
+async function scaleOnly() {
+  const rows = positiveInt('scale-rows', flags['scale-rows']);
+  const reuse = flags['scale-reuse-db'];
+  const name = reuse ?? `owo_bench_scale_${randomBytes(4).toString('hex')}`;
+  if (!reuse) {
+    const disk = checkDisk(rows);
+    log(`scale: ${disk.availableGb} GB free on /, about ${disk.neededGb} GB needed`);
+    await createDatabase(adminUrl, name);
+  }
+  const keep = flags.keep || reuse !== undefined;
+  const entry = { what: `drop ${name}`, fn: () => dropDatabase(adminUrl, name) };
+  if (!keep) cleanups.push(entry);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'owo-bench-scale-'));
+  try {
+    return await scaleBench({
+      root,
+      databaseUrl: databaseUrl(adminUrl, name),
+      database: name,
+      dataDir,
+      sessionSecret: randomBytes(36).toString('base64url'),
+      rows,
+      seed: !reuse,
+      clients,
+      warmupSeconds: warmup,
+      seconds,
+      callsEach: positiveInt('scale-calls', flags['scale-calls']),
+      log,
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (keep) {
+      log(`scale: database ${name} kept (drop it: psql -c 'drop database ${name}')`);
+    } else {
+      cleanups.splice(cleanups.indexOf(entry), 1);
+      await dropDatabase(adminUrl, name);
+    }
+  }
+}
+
 // ------------------------------------------------------------------ main
 async function main() {
+  // --scale runs only the scale bench (the hot paths over a big seeded ledger).
+  if (flags.scale) {
+    const loadBefore = readFileSync('/proc/loadavg', 'utf8').trim();
+    const result = await scaleOnly();
+    const loadAfter = readFileSync('/proc/loadavg', 'utf8').trim();
+    const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
+    console.log(`\n================ Owo bench: scale ================`);
+    console.log(`  command  ${command}`);
+    console.log(`  date     ${startedAt.toISOString()}`);
+    console.log(`  machine  ${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? '?'}`);
+    console.log(`  loadavg  before ${loadBefore}; after ${loadAfter}`);
+    printScale(result);
+    writeFileSync(
+      outFile,
+      `${JSON.stringify(
+        {
+          date: startedAt.toISOString(),
+          command,
+          loadavg: { before: loadBefore, after: loadAfter },
+          scale: result,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\n(JSON in ${outFile})`);
+    return;
+  }
   // --export-memory runs only the export bench (memory while streaming a big CSV).
   if (flags['export-memory']) {
     const result = await exportMemoryBench({

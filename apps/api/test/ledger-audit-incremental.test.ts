@@ -119,6 +119,34 @@ describe('the incremental ledger audit', () => {
     expect(failed(await pass())).toEqual([]);
   });
 
+  it('checks the running outflow of the days the new rows fall on, and of no other day', async () => {
+    const OUTFLOW = "each day's running outflow equals the day's counted debits";
+    await toLapEnd();
+    // A new customer's funding is a new row today: today's running total is in scope.
+    const user = await customer(t, 30);
+    await t.deps.database.db.execute(
+      sql`insert into daily_outflows (user_id, day, total_kobo) values
+            (${user.id}::uuid, owo_lagos_day(now()), 500),
+            (${user.id}::uuid, owo_lagos_day(now()) - 10, 300)`,
+    );
+    const today = (await one<{ day: string }>(sql`select owo_lagos_day(now())::text as day`)).day;
+    const result = await pass();
+    expect(failed(result)).toEqual([OUTFLOW]);
+    if (result.skipped) return;
+    // The day ten days ago has no row of this customer's: no pass's scope reaches it.
+    expect(result.audit.checks.find((c) => c.name === OUTFLOW)?.violations).toEqual([
+      { user_id: user.id, day: today, rows_total: '0', running: '500' },
+    ]);
+    const full = await auditLedger(t.deps.database.db);
+    expect(full.checks.find((c) => c.name === OUTFLOW)?.violations).toHaveLength(2);
+
+    await t.deps.database.db.execute(
+      sql`delete from daily_outflows where user_id = ${user.id}::uuid`,
+    );
+    expect(failed(await pass())).toEqual([]);
+    expect((await auditLedger(t.deps.database.db)).ok).toBe(true);
+  });
+
   it('finds a tampered old transfer within one lap after the change', async () => {
     await toLapEnd();
     const oldest = (

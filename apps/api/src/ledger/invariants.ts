@@ -37,9 +37,14 @@ interface CheckDefinition {
   kind: CheckKind;
   /**
    * `within(column)`: the transaction id is in the scope (true, unscoped); `scoped(condition)`:
-   * the condition, only when scoped (true otherwise).
+   * the condition, only when scoped (true otherwise); `isScoped`: a check whose scoped form is
+   * another query (one that reads only the scope's rows) picks it.
    */
-  query: (scope: { within: (transactionId: SQL) => SQL; scoped: (condition: SQL) => SQL }) => SQL;
+  query: (scope: {
+    within: (transactionId: SQL) => SQL;
+    scoped: (condition: SQL) => SQL;
+    isScoped: boolean;
+  }) => SQL;
 }
 
 async function rows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
@@ -122,8 +127,31 @@ check(
 check(
   "each day's running outflow equals the day's counted debits",
   'local',
-  ({ within, scoped }) =>
-    sql`with days as (
+  ({ within, scoped, isScoped }) =>
+    isScoped
+      ? // Scoped: only the (user, Lagos day) pairs the scope's rows fall on, each day's debits
+        // read as one range of transactions_user_created_idx (a Lagos day is UTC+1, so its
+        // instants are [day − 1 h, day + 23 h) in UTC) and its running total by primary key, so
+        // a pass costs the days it touches, not the users' whole history or the whole table.
+        sql`with days as (
+              select distinct user_id, owo_lagos_day(created_at) as day from transactions
+              where ${within(sql`id`)}
+            )
+            select d.user_id, d.day::text as day, coalesce(c.total, 0)::text as rows_total,
+                   coalesce(o.total_kobo, 0)::text as running
+            from days d
+            cross join lateral (
+              select sum(t.amount_kobo) as total from transactions t
+              where t.user_id = d.user_id
+                and t.created_at >= (d.day - interval '1 hour') at time zone 'UTC'
+                and t.created_at < (d.day + interval '23 hours') at time zone 'UTC'
+                and owo_lagos_day(t.created_at) = d.day
+                and t.type = 'debit' and t.service_type <> 'adjustment'
+                and t.status in ('pending', 'success')
+            ) c
+            left join daily_outflows o on o.user_id = d.user_id and o.day = d.day
+            where coalesce(c.total, 0) <> coalesce(o.total_kobo, 0)`
+      : sql`with days as (
           select distinct user_id, owo_lagos_day(created_at) as day from transactions
           where ${within(sql`id`)}
         ),
@@ -278,13 +306,14 @@ check(
 );
 // end admin Reverse
 
-const UNSCOPED = { within: () => sql`true`, scoped: () => sql`true` };
+const UNSCOPED = { within: () => sql`true`, scoped: () => sql`true`, isScoped: false };
 
 async function run(db: DbOrTx, definitions: CheckDefinition[], scope?: LedgerScope) {
   const limits = scope
     ? {
         within: (transactionId: SQL) => sql`${transactionId} in (${scopeTransactions(scope)})`,
         scoped: (condition: SQL) => condition,
+        isScoped: true,
       }
     : UNSCOPED;
   const checks: InvariantCheck[] = [];
