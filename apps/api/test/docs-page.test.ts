@@ -95,7 +95,9 @@ describe('GET /api/docs', () => {
     }
     // Scalar's bundle, told first that its zod must not probe for eval (the policy refuses it).
     expect(loaded.map((url) => url.pathname)).toContain(DOCS_SCRIPT_PATH);
-    const bundle = (await t.request({ method: 'GET', url: DOCS_SCRIPT_PATH })).body;
+    const served = await t.request({ method: 'GET', url: DOCS_SCRIPT_PATH });
+    expect(served.headers['cache-control']).toBe('public, max-age=3600');
+    const bundle = served.body;
     expect(bundle.startsWith(ZOD_JITLESS)).toBe(true);
     expect(bundle).toContain('createApiReference');
   });
