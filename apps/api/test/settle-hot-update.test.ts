@@ -5,7 +5,8 @@ import { MAGIC_PHONES } from '@owo/providers/sandbox/magic';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../src/db/client';
-import { hotPathRepository } from '../src/modules/purchases/hot-path-repository';
+import { shardIndex } from '../src/ledger/ledger';
+import { hotPathRepository, type SettleInput } from '../src/modules/purchases/hot-path-repository';
 import { purchasesRepository } from '../src/modules/purchases/repository';
 import { createSettlement } from '../src/modules/purchases/settlement';
 import { PIN, createTestApp, customer, expectLedgerConsistent, type TestApp } from './harness';
@@ -84,29 +85,30 @@ async function processingOrder() {
 
 describe('the settlement of an order', () => {
   it('updates the history row without a new index entry (HOT), delivered or failed', async () => {
-    const settlement = createSettlement(t.deps);
-    for (const status of ['delivered', 'failed'] as const) {
+    for (const state of ['delivered', 'failed'] as const) {
       const order = await processingOrder();
-      let seen: Updates | undefined;
-      const settled = await settlement.settle(
-        order,
-        status === 'delivered'
-          ? {
-              status,
-              description: 'delivered',
-              raw: null,
-              providerReference: 'SUP-1',
-              token: '1234-5678-9012',
-              units: '12.3 kWh',
-            }
-          : { status, description: 'refused', raw: null },
-        // In the settlement's own transaction: its counts, no other connection's.
-        async (tx) => {
-          seen = await updatesInTransaction(tx);
-        },
-      );
-      expect(settled?.status).toBe(status === 'delivered' ? 'success' : 'failed');
-      expect(seen, status).toEqual({ updated: 1, hot: 1 });
+      const input: SettleInput = {
+        transactionId: order.transactionId,
+        state,
+        supplierReference: state === 'delivered' ? 'SUP-1' : undefined,
+        description: state,
+        answer: null,
+        now: t.clock.now(),
+        // What a delivered token carries (the settlement's extra): the longest it writes.
+        extra: { processedAt: t.clock.now().toISOString(), token: '1234-5678-9012', units: '12.3' },
+        shard: shardIndex(order.transactionId),
+        alert: state === 'failed' ? 'refused' : undefined,
+      };
+      // One connection, one transaction: the counts before and after are this settlement's alone
+      // (PostgreSQL's pending counts include this connection's earlier, unreported transactions).
+      const seen = await db().transaction(async (tx) => {
+        const before = await updatesInTransaction(tx);
+        const settled = await hotPathRepository.settle(tx, input);
+        expect(settled?.status).toBe(state === 'delivered' ? 'success' : 'failed');
+        const after = await updatesInTransaction(tx);
+        return { updated: after.updated - before.updated, hot: after.hot - before.hot };
+      });
+      expect(seen, state).toEqual({ updated: 1, hot: 1 });
     }
     await expectLedgerConsistent(t);
   });

@@ -47,8 +47,8 @@ const customerColumns = {
  */
 function statusCondition(status: NonNullable<AdminListFilter['status']>): SQL | undefined {
   if (status !== 'pending') return eq(transactions.status, status);
-  const open = sql`select ${purchases.transactionId} from ${purchases}
-                    where ${purchases.state} in ('processing', 'pending')`;
+  const open = sql`(select ${purchases.transactionId} from ${purchases}
+                     where ${purchases.state} in ('processing', 'pending'))`;
   return and(eq(transactions.status, status), inArray(transactions.id, open));
 }
 
