@@ -465,10 +465,24 @@ function cpuLine(cpu: CpuUse): string {
   );
 }
 
-function printPass(pass: ApiPass, pg: PgbenchResult | undefined, argon2: Argon2Result) {
+/** The share of the history rows' updates that were HOT (wrote no index entry). */
+function hotShare(stat: DatabaseStats): string {
+  if (stat.transactionsUpdated === 0) return '-';
+  return `${round((100 * stat.transactionsHotUpdated) / stat.transactionsUpdated, 1)}%`;
+}
+
+function printPass(
+  pass: ApiPass,
+  pgbench: { result: PgbenchResult; cpu: CpuUse } | undefined,
+  argon2: Argon2Result,
+) {
   const l = pass.load;
   const p = pass.perPurchase;
+  const pg = pgbench?.result;
   const ratio = pg ? round(l.purchasesPerSecond / pg.tps, 3) : undefined;
+  // The server's CPU per pgbench transaction, to set the purchase's beside (same run, same server).
+  const pgCpuMs =
+    pgbench && pg && pg.tps > 0 ? (pgbench.cpu.postgresCores * 1000) / pg.tps : undefined;
   // CPU the purchases' argon2 verifications take: verifies per purchase × the cost of one
   // (measured alone) × purchases per second.
   const argonCoreShare =
@@ -503,6 +517,17 @@ function printPass(pass: ApiPass, pg: PgbenchResult | undefined, argon2: Argon2R
           : `${p.argon2Verifies} × = ${p.argon2VerifyMs} ms (in the API, queueing included)`,
       ],
       ['per purchase: CPU', `API ${p.apiCpuMs ?? '?'} ms, PostgreSQL ${p.postgresCpuMs} ms`],
+      [
+        'PostgreSQL CPU ÷ pgbench',
+        pgCpuMs === undefined
+          ? '-'
+          : `${round(p.postgresCpuMs / pgCpuMs, 2)}× (pgbench: ${round(pgCpuMs, 3)} ms per transaction)`,
+      ],
+      [
+        'history rows updated',
+        `${pass.pgStat.transactionsUpdated}, HOT ${hotShare(pass.pgStat)}` +
+          ' (pg_stat_user_tables, transactions)',
+      ],
       ['CPU cores used', cpuLine(pass.cpu)],
       [
         'argon2 share of the machine',
@@ -1135,7 +1160,7 @@ async function main() {
       ]),
     );
   }
-  for (const pass of passes) printPass(pass, pgbench?.result, argon2);
+  for (const pass of passes) printPass(pass, pgbench, argon2);
   console.log('\n== ledger audit after the load (ledger/invariants.ts) ==');
   console.log(
     table([
