@@ -328,7 +328,7 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     /**
-     * Set by the settlement of the order the key created (owo_purchase_settle): a replay answers
+     * Set by the settlement of the order the key created (owo_order_settle): a replay answers
      * from that order as it stands, built from its row like the first reply, never a prediction.
      */
     answeredByOrder: boolean('answered_by_order').notNull().default(false),
