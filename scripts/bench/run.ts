@@ -104,7 +104,14 @@ import { lighthouseBench, printLighthouse } from './lighthouse';
 import { historyBench, printHistory, type HistoryBenchResult } from './history';
 import { exportMemoryBench, printExportMemory } from './export-memory';
 import { openPasses, printOpen, RAISED_LIMITS, type OpenBenchResult } from './open-passes';
-import { ActivitySampler, cpuSnapshot, cpuUse, machineCpu, type CpuUse } from './system';
+import {
+  ActivitySampler,
+  DatabaseCpuSampler,
+  cpuSnapshot,
+  cpuUse,
+  machineCpu,
+  type CpuUse,
+} from './system';
 import { printHaComparison, replicationState, type HaComparison } from './ha-compare';
 import { defaultOptions as haDefaults, writeUrl as haWriteUrl } from '../ha/topology';
 
@@ -238,6 +245,8 @@ interface PerPurchase {
   argon2VerifyMs: number | null;
   apiCpuMs: number | null;
   postgresCpuMs: number;
+  /** The backends of the pass's own database only (other work on a shared server left out). */
+  databaseCpuMs: number;
   /** pg_stat_database xact_commit over the whole pass (startup included) ÷ purchases. */
   xactCommitPgStat: number;
 }
@@ -341,6 +350,8 @@ async function apiPass(options: {
     await sleep(warmup * 1000);
     const sampler = new ActivitySampler(server, options.apiDb);
     await sampler.start();
+    const dbCpu = new DatabaseCpuSampler(options.apiDb);
+    dbCpu.start();
     const cpu0 = cpuSnapshot();
     const c0 = await api.counters();
     load.startRecording();
@@ -349,6 +360,7 @@ async function apiPass(options: {
     load.stopRecording();
     const c1 = await api.counters();
     const cpu1 = cpuSnapshot();
+    const databaseCores = dbCpu.stop();
     const activity = await sampler.stop();
     await load.stop();
     await api.stop();
@@ -375,6 +387,7 @@ async function apiPass(options: {
       apiCpuMs:
         cpu.apiCores === undefined ? null : round((cpu.apiCores * cpu.seconds * 1000) / answered),
       postgresCpuMs: round((cpu.postgresCores * cpu.seconds * 1000) / answered),
+      databaseCpuMs: round((databaseCores * cpu.seconds * 1000) / answered, 3),
       xactCommitPgStat: round(pgStat.xactCommit / Math.max(1, result.allRequests + 1)),
     };
     const statements = Object.entries(counters.statements)
@@ -412,6 +425,8 @@ async function pgbenchPass(pgbenchDb: string) {
   await checkpoint(adminUrl);
   const sampler = new ActivitySampler(adminUrl, pgbenchDb);
   await sampler.start();
+  const dbCpu = new DatabaseCpuSampler(pgbenchDb);
+  dbCpu.start();
   const cpu0 = cpuSnapshot();
   const result = await pgbenchRun({
     databaseUrl: databaseUrl(adminUrl, pgbenchDb),
@@ -420,8 +435,9 @@ async function pgbenchPass(pgbenchDb: string) {
     scale,
   });
   const cpu1 = cpuSnapshot();
+  const databaseCores = dbCpu.stop();
   const activity = await sampler.stop();
-  return { result, cpu: cpuUse(cpu1, cpu0, undefined), activity, backgroundCores };
+  return { result, cpu: cpuUse(cpu1, cpu0, undefined), databaseCores, activity, backgroundCores };
 }
 
 /**
@@ -473,7 +489,7 @@ function hotShare(stat: DatabaseStats): string {
 
 function printPass(
   pass: ApiPass,
-  pgbench: { result: PgbenchResult; cpu: CpuUse } | undefined,
+  pgbench: { result: PgbenchResult; cpu: CpuUse; databaseCores: number } | undefined,
   argon2: Argon2Result,
 ) {
   const l = pass.load;
@@ -483,6 +499,8 @@ function printPass(
   // The server's CPU per pgbench transaction, to set the purchase's beside (same run, same server).
   const pgCpuMs =
     pgbench && pg && pg.tps > 0 ? (pgbench.cpu.postgresCores * 1000) / pg.tps : undefined;
+  const pgDbCpuMs =
+    pgbench && pg && pg.tps > 0 ? (pgbench.databaseCores * 1000) / pg.tps : undefined;
   // CPU the purchases' argon2 verifications take: verifies per purchase × the cost of one
   // (measured alone) × purchases per second.
   const argonCoreShare =
@@ -522,6 +540,13 @@ function printPass(
         pgCpuMs === undefined
           ? '-'
           : `${round(p.postgresCpuMs / pgCpuMs, 2)}× (pgbench: ${round(pgCpuMs, 3)} ms per transaction)`,
+      ],
+      [
+        'same, own database backends',
+        pgDbCpuMs === undefined || pgDbCpuMs === 0
+          ? '-'
+          : `${round(p.databaseCpuMs / pgDbCpuMs, 2)}× (${p.databaseCpuMs} ms per purchase, ` +
+            `pgbench ${round(pgDbCpuMs, 3)} ms per transaction)`,
       ],
       [
         'history rows updated',
@@ -1192,6 +1217,7 @@ async function main() {
     pgbench: pgbench && {
       ...pgbench.result,
       cpu: pgbench.cpu,
+      databaseCores: pgbench.databaseCores,
       activity: pgbench.activity,
       backgroundCores: pgbench.backgroundCores,
     },
