@@ -70,6 +70,9 @@ export interface DatabaseStats {
   tupInserted: number;
   tupUpdated: number;
   tupDeleted: number;
+  /** pg_stat_user_tables of the history rows: updates, and of them HOT ones (no index entry). */
+  transactionsUpdated: number;
+  transactionsHotUpdated: number;
 }
 
 /**
@@ -87,6 +90,14 @@ export async function databaseStats(adminUrl: string, name: string): Promise<Dat
     );
     const r = rows[0] ?? {};
     const n = (k: string) => Number(r[k] ?? 0);
+    // Per-table statistics live in the database itself (none in pgbench's: zeros there).
+    const table = await withAdmin(databaseUrl(adminUrl, name), (d) =>
+      d.query<{ upd: string; hot: string }>(
+        `select n_tup_upd as upd, n_tup_hot_upd as hot
+           from pg_stat_user_tables where relname = 'transactions'`,
+      ),
+    );
+    const t = table.rows[0];
     return {
       xactCommit: n('xact_commit'),
       xactRollback: n('xact_rollback'),
@@ -95,6 +106,8 @@ export async function databaseStats(adminUrl: string, name: string): Promise<Dat
       tupInserted: n('tup_inserted'),
       tupUpdated: n('tup_updated'),
       tupDeleted: n('tup_deleted'),
+      transactionsUpdated: Number(t?.upd ?? 0),
+      transactionsHotUpdated: Number(t?.hot ?? 0),
     };
   });
 }

@@ -119,7 +119,14 @@ import { historyBench, printHistory, type HistoryBenchResult } from './history';
 import { exportMemoryBench, printExportMemory } from './export-memory';
 import { checkDisk, printScale, scaleBench } from './scale';
 import { openPasses, printOpen, RAISED_LIMITS, type OpenBenchResult } from './open-passes';
-import { ActivitySampler, cpuSnapshot, cpuUse, machineCpu, type CpuUse } from './system';
+import {
+  ActivitySampler,
+  DatabaseCpuSampler,
+  cpuSnapshot,
+  cpuUse,
+  machineCpu,
+  type CpuUse,
+} from './system';
 import { printHaComparison, replicationState, type HaComparison } from './ha-compare';
 import { defaultOptions as haDefaults, writeUrl as haWriteUrl } from '../ha/topology';
 
@@ -260,6 +267,8 @@ interface PerPurchase {
   argon2VerifyMs: number | null;
   apiCpuMs: number | null;
   postgresCpuMs: number;
+  /** The backends of the pass's own database only (other work on a shared server left out). */
+  databaseCpuMs: number;
   /** pg_stat_database xact_commit over the whole pass (startup included) ÷ purchases. */
   xactCommitPgStat: number;
 }
@@ -363,6 +372,8 @@ async function apiPass(options: {
     await sleep(warmup * 1000);
     const sampler = new ActivitySampler(server, options.apiDb);
     await sampler.start();
+    const dbCpu = new DatabaseCpuSampler(options.apiDb);
+    dbCpu.start();
     const cpu0 = cpuSnapshot();
     const c0 = await api.counters();
     load.startRecording();
@@ -371,6 +382,7 @@ async function apiPass(options: {
     load.stopRecording();
     const c1 = await api.counters();
     const cpu1 = cpuSnapshot();
+    const databaseCores = dbCpu.stop();
     const activity = await sampler.stop();
     await load.stop();
     await api.stop();
@@ -397,6 +409,7 @@ async function apiPass(options: {
       apiCpuMs:
         cpu.apiCores === undefined ? null : round((cpu.apiCores * cpu.seconds * 1000) / answered),
       postgresCpuMs: round((cpu.postgresCores * cpu.seconds * 1000) / answered),
+      databaseCpuMs: round((databaseCores * cpu.seconds * 1000) / answered, 3),
       xactCommitPgStat: round(pgStat.xactCommit / Math.max(1, result.allRequests + 1)),
     };
     const statements = Object.entries(counters.statements)
@@ -434,6 +447,8 @@ async function pgbenchPass(pgbenchDb: string) {
   await checkpoint(adminUrl);
   const sampler = new ActivitySampler(adminUrl, pgbenchDb);
   await sampler.start();
+  const dbCpu = new DatabaseCpuSampler(pgbenchDb);
+  dbCpu.start();
   const cpu0 = cpuSnapshot();
   const result = await pgbenchRun({
     databaseUrl: databaseUrl(adminUrl, pgbenchDb),
@@ -442,8 +457,9 @@ async function pgbenchPass(pgbenchDb: string) {
     scale,
   });
   const cpu1 = cpuSnapshot();
+  const databaseCores = dbCpu.stop();
   const activity = await sampler.stop();
-  return { result, cpu: cpuUse(cpu1, cpu0, undefined), activity, backgroundCores };
+  return { result, cpu: cpuUse(cpu1, cpu0, undefined), databaseCores, activity, backgroundCores };
 }
 
 /**
@@ -487,10 +503,26 @@ function cpuLine(cpu: CpuUse): string {
   );
 }
 
-function printPass(pass: ApiPass, pg: PgbenchResult | undefined, argon2: Argon2Result) {
+/** The share of the history rows' updates that were HOT (wrote no index entry). */
+function hotShare(stat: DatabaseStats): string {
+  if (stat.transactionsUpdated === 0) return '-';
+  return `${round((100 * stat.transactionsHotUpdated) / stat.transactionsUpdated, 1)}%`;
+}
+
+function printPass(
+  pass: ApiPass,
+  pgbench: { result: PgbenchResult; cpu: CpuUse; databaseCores: number } | undefined,
+  argon2: Argon2Result,
+) {
   const l = pass.load;
   const p = pass.perPurchase;
+  const pg = pgbench?.result;
   const ratio = pg ? round(l.purchasesPerSecond / pg.tps, 3) : undefined;
+  // The server's CPU per pgbench transaction, to set the purchase's beside (same run, same server).
+  const pgCpuMs =
+    pgbench && pg && pg.tps > 0 ? (pgbench.cpu.postgresCores * 1000) / pg.tps : undefined;
+  const pgDbCpuMs =
+    pgbench && pg && pg.tps > 0 ? (pgbench.databaseCores * 1000) / pg.tps : undefined;
   // CPU the purchases' argon2 verifications take: verifies per purchase × the cost of one
   // (measured alone) × purchases per second.
   const argonCoreShare =
@@ -525,6 +557,24 @@ function printPass(pass: ApiPass, pg: PgbenchResult | undefined, argon2: Argon2R
           : `${p.argon2Verifies} × = ${p.argon2VerifyMs} ms (in the API, queueing included)`,
       ],
       ['per purchase: CPU', `API ${p.apiCpuMs ?? '?'} ms, PostgreSQL ${p.postgresCpuMs} ms`],
+      [
+        'PostgreSQL CPU ÷ pgbench',
+        pgCpuMs === undefined
+          ? '-'
+          : `${round(p.postgresCpuMs / pgCpuMs, 2)}× (pgbench: ${round(pgCpuMs, 3)} ms per transaction)`,
+      ],
+      [
+        'same, own database backends',
+        pgDbCpuMs === undefined || pgDbCpuMs === 0
+          ? '-'
+          : `${round(p.databaseCpuMs / pgDbCpuMs, 2)}× (${p.databaseCpuMs} ms per purchase, ` +
+            `pgbench ${round(pgDbCpuMs, 3)} ms per transaction)`,
+      ],
+      [
+        'history rows updated',
+        `${pass.pgStat.transactionsUpdated}, HOT ${hotShare(pass.pgStat)}` +
+          ' (pg_stat_user_tables, transactions)',
+      ],
       ['CPU cores used', cpuLine(pass.cpu)],
       [
         'argon2 share of the machine',
@@ -1226,7 +1276,7 @@ async function main() {
       ]),
     );
   }
-  for (const pass of passes) printPass(pass, pgbench?.result, argon2);
+  for (const pass of passes) printPass(pass, pgbench, argon2);
   console.log('\n== ledger audit after the load (ledger/invariants.ts) ==');
   console.log(
     table([
@@ -1258,6 +1308,7 @@ async function main() {
     pgbench: pgbench && {
       ...pgbench.result,
       cpu: pgbench.cpu,
+      databaseCores: pgbench.databaseCores,
       activity: pgbench.activity,
       backgroundCores: pgbench.backgroundCores,
     },

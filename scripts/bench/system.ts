@@ -251,3 +251,57 @@ function label(state: string | null, type: string | null, event: string | null):
   if (state === 'idle') return 'idle (in the pool)';
   return state ?? 'unknown';
 }
+
+/**
+ * CPU of the backends connected to one database, read from /proc every `everyMs`: on a server
+ * other work shares, "all postgres processes" counts theirs too. A backend seen at the start
+ * counts from there, one that appears later from its start; one that exits counts up to its last
+ * sample (pgbench's exit before the pass ends). The server's own processes (WAL writer,
+ * checkpointer, autovacuum) belong to no database and are left out, on both sides of a ratio.
+ */
+export class DatabaseCpuSampler {
+  private readonly first = new Map<number, number>();
+  private readonly last = new Map<number, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private startedAt = 0;
+
+  constructor(
+    private readonly database: string,
+    private readonly everyMs = 200,
+  ) {}
+
+  start(): void {
+    this.startedAt = performance.now();
+    this.sample(true);
+    this.timer = setInterval(() => this.sample(false), this.everyMs);
+  }
+
+  /** Cores the database's backends used since start(). */
+  stop(): number {
+    clearInterval(this.timer);
+    this.sample(false);
+    const seconds = (performance.now() - this.startedAt) / 1000;
+    let used = 0;
+    for (const [pid, own] of this.last) used += own - (this.first.get(pid) ?? 0);
+    return Math.round((used / seconds) * 100) / 100;
+  }
+
+  private sample(initial: boolean): void {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const p = readProcess(entry);
+      if (p?.comm !== 'postgres') continue;
+      let cmdline: string;
+      try {
+        cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      // A backend's title: "postgres: 15/main: <user> <database> <client> <state>".
+      if (!cmdline.includes(` ${this.database} `)) continue;
+      const pid = Number(entry);
+      if (initial) this.first.set(pid, p.own);
+      this.last.set(pid, p.own);
+    }
+  }
+}

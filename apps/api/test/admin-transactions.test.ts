@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_PHONES, SETTLE_AFTER_MS } from '@owo/providers/sandbox/magic';
 import type { AdminTransactionDto } from '@owo/shared/api-types';
@@ -118,7 +118,7 @@ describe('the list', () => {
   const refs: Record<string, string> = {};
 
   /** A row written straight into the table at a given instant. */
-  async function insertAt(name: string, iso: string, status: 'success' | 'pending' | 'failed') {
+  async function insertAt(name: string, iso: string, status: 'success' | 'failed') {
     const at = new Date(iso);
     const row = await transactionsRepository.insert(t.deps.database.db, {
       userId: user.id,
@@ -135,17 +135,46 @@ describe('the list', () => {
     refs[name] = row.reference;
   }
 
+  /**
+   * A history row of the API's own, moved to a given instant (its order with it): a pending row
+   * is always an open order's (only the reserve writes one), and the status filter finds pending
+   * rows through their orders.
+   */
+  async function moveTo(name: string, id: string, iso: string) {
+    const at = new Date(iso);
+    const db = t.deps.database.db;
+    const [row] = await db
+      .update(transactions)
+      .set({ createdAt: at, updatedAt: at })
+      .where(eq(transactions.id, id))
+      .returning();
+    await db.update(purchases).set({ createdAt: at }).where(eq(purchases.transactionId, id));
+    refs[name] = row!.reference;
+  }
+
+  async function latestCredit(userId: string) {
+    const [row] = await t.deps.database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), eq(transactions.type, 'credit')))
+      .orderBy(desc(transactions.createdAt))
+      .limit(1);
+    return row!;
+  }
+
   const refsOf = (res: Reply) => (res.json().data as AdminTransactionDto[]).map((d) => d.reference);
 
   beforeAll(async () => {
-    user = await customer(t);
+    user = await customer(t, 1000);
     await t.deps.database.db
       .update(users)
       .set({ firstName: 'Chinwendu', lastName: 'Zubairu' })
       .where(eq(users.id, user.id));
-    await insertAt('mar15', '2024-03-15T09:00:00Z', 'success');
+    // The funding credit, and an order the supplier keeps pending.
+    await moveTo('mar15', (await latestCredit(user.id)).id, '2024-03-15T09:00:00Z');
+    const open = await order(user, MAGIC_PHONES.pendingForever, 202);
     // 23:30 UTC on 31 March is 00:30 on 1 April in Lagos.
-    await insertAt('apr1', '2024-03-31T23:30:00Z', 'pending');
+    await moveTo('apr1', open, '2024-03-31T23:30:00Z');
     await insertAt('mar31', '2024-03-31T22:30:00Z', 'failed');
     await insertAt('jan25', '2025-01-01T00:00:00Z', 'success');
   });
@@ -175,6 +204,31 @@ describe('the list', () => {
     expect(refsOf(await list(`${mine()}&status=pending`))).toEqual([refs.apr1]);
     expect(refsOf(await list(`${mine()}&status=failed`))).toEqual([refs.mar31]);
     expect(refsOf(await list(`${mine()}&status=all`))).toHaveLength(4);
+  });
+
+  it('moves a settled order from the pending filter to its outcome', async () => {
+    const buyer = await customer(t, 1000);
+    const delivered = await order(buyer, MAGIC_PHONES.pendingThenDelivered, 202);
+    const reversed = await order(buyer, MAGIC_PHONES.pendingThenReversed, 202);
+    const idsOf = (res: Reply) => (res.json().data as AdminTransactionDto[]).map((d) => d._id);
+    const theirs = `search=${encodeURIComponent(buyer.email)}`;
+    const byStatus = async () => ({
+      pending: idsOf(await list(`${theirs}&status=pending`)),
+      success: idsOf(await list(`${theirs}&status=success`)),
+      failed: idsOf(await list(`${theirs}&status=failed`)),
+    });
+    const funding = (await latestCredit(buyer.id)).id;
+    const open = await byStatus();
+    expect(open.pending.sort()).toEqual([delivered, reversed].sort());
+    expect(open).toMatchObject({ success: [funding], failed: [] });
+    expect((await list(`${theirs}&status=pending`)).json().pagination.totalItems).toBe(2);
+
+    t.clock.advance(SETTLE_AFTER_MS + LATER_MS);
+    await t.services.reconciler.runOnce();
+    const settled = await byStatus();
+    expect(settled).toEqual({ pending: [], success: [delivered, funding], failed: [reversed] });
+    expect((await list(`${theirs}&status=pending`)).json().pagination.totalItems).toBe(0);
+    await expectLedgerConsistent(t);
   });
 
   it('filters by Lagos year, month and day', async () => {

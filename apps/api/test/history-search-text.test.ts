@@ -37,7 +37,7 @@ async function row(values: Partial<NewTransaction>) {
   });
 }
 
-/** The history row's write when an order settles (owo_purchase_settle): status and metadata. */
+/** The history row's write when an order settles (owo_order_settle): status and metadata. */
 async function settle(id: string, extra: Record<string, unknown>) {
   await t.deps.database.db.execute(sql`
     update transactions

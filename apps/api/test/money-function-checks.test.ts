@@ -308,19 +308,20 @@ describe('owo_transfer', () => {
   });
 });
 
-describe('owo_purchase_settle', () => {
-  /** An order reserved as the API does, left processing. */
-  async function processingOrder() {
-    const user = await customer(t, 500);
-    const input = await reserveInput(user.id);
-    expect(await hotPathRepository.reserve(db(), input)).toEqual({ outcome: 'ok' });
-    return { user, id: input.transactionId };
-  }
+/** An order reserved as the API does, left processing. */
+async function processingOrder() {
+  const user = await customer(t, 500);
+  const input = await reserveInput(user.id);
+  expect(await hotPathRepository.reserve(db(), input)).toEqual({ outcome: 'ok' });
+  return { user, id: input.transactionId, key: input.key! };
+}
+const stateOf = (id: string) =>
+  one(sql`select state as v from purchases where transaction_id = ${id}::uuid`);
+
+describe('owo_order_settle', () => {
   const settleCall = (tx: DbOrTx, id: string, state: string) =>
-    tx.execute(sql`select owo_purchase_settle(${id}::uuid, ${state}, null, 'checks',
-      'null'::jsonb, now(), '{}'::jsonb, 0, null, null, null, null)`);
-  const stateOf = (id: string) =>
-    one(sql`select state as v from purchases where transaction_id = ${id}::uuid`);
+    tx.execute(sql`select owo_order_settle(${id}::uuid, ${state}, null, 'checks',
+      'null'::jsonb, now(), '{}'::jsonb, 0, null, null)`);
 
   it('refuses a state that is not terminal before anything is written', async () => {
     const order = await processingOrder();
@@ -345,7 +346,7 @@ describe('owo_purchase_settle', () => {
     );
     expect(refusal.code).toBe('P0004');
     expect(refusal.message).toBe(
-      `owo_purchase_settle: order ${order.id} has no history row to settle`,
+      `owo_order_settle: order ${order.id} has no history row to settle`,
     );
     expect(await stateOf(order.id)).toBe('processing');
     expect(await one(sql`select status as v from transactions where id = ${order.id}::uuid`)).toBe(
@@ -353,6 +354,59 @@ describe('owo_purchase_settle', () => {
     );
     expect(await balanceOf(wallet)).toBe('40000');
     expect(await transfersCoded('purchase_void')).toBe(0);
+    await expectLedgerConsistent(t);
+  });
+});
+
+describe('the settlement as the release before decision 0083 calls it (owo_purchase_settle)', () => {
+  const oldSettle = async (id: string, key: string | null, reply: object | null) =>
+    (
+      await rows<{ v: Record<string, unknown> | string | null }>(
+        db(),
+        sql`select owo_purchase_settle(${id}::uuid, 'delivered', 'SUP-1', 'delivered',
+          'null'::jsonb, now(), '{"token":"1234-5678"}'::jsonb, 0, null, ${key},
+          ${reply ? 200 : null}::integer, ${reply ? JSON.stringify(reply) : null}::jsonb) as v`,
+      )
+    )[0]?.v ?? null;
+  const keyOf = async (userId: string, key: string) =>
+    (
+      await rows<{ answered: boolean; status: number | null }>(
+        db(),
+        sql`select answered_by_order as answered, response_status as status
+              from idempotency_keys where user_id = ${userId}::uuid and key = ${key}`,
+      )
+    )[0];
+  const parsed = (v: Record<string, unknown> | string | null) =>
+    typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v;
+
+  it('answers the whole history row, marks the key, and NULL once resolved', async () => {
+    const order = await processingOrder();
+    const whole = parsed(await oldSettle(order.id, order.key, null));
+    expect(whole).toMatchObject({
+      id: order.id,
+      user_id: order.user.id,
+      type: 'debit',
+      service_type: 'airtime',
+      amount_kobo: 100_00,
+      status: 'success',
+      description: 'Airtime',
+      metadata: { token: '1234-5678' },
+    });
+    expect(Number.isNaN(new Date(whole!.created_at as string).getTime())).toBe(false);
+    expect(await stateOf(order.id)).toBe('delivered');
+    expect(await keyOf(order.user.id, order.key)).toEqual({ answered: true, status: null });
+    expect(await oldSettle(order.id, order.key, null)).toBeNull();
+    expect(await transfersCoded('purchase_cost')).toBeGreaterThan(0);
+    await expectLedgerConsistent(t);
+  });
+
+  it('stores a reply the caller hands on the key instead of marking it', async () => {
+    const order = await processingOrder();
+    expect(parsed(await oldSettle(order.id, order.key, { success: true }))).toMatchObject({
+      id: order.id,
+      status: 'success',
+    });
+    expect(await keyOf(order.user.id, order.key)).toEqual({ answered: false, status: 200 });
     await expectLedgerConsistent(t);
   });
 });

@@ -166,7 +166,10 @@ export const transactions = pgTable(
     index('transactions_user_created_idx').on(t.userId, t.createdAt),
     // The admin transaction list and live analytics read time ranges over all users.
     index('transactions_created_idx').on(t.createdAt),
-    index('transactions_status_created_idx').on(t.status, t.createdAt),
+    // No index may cover status or updated_at (in its columns, INCLUDE, expression or WHERE): the
+    // settlement changes them, and its update stays HOT (no new index entries) only while no index
+    // reads them; the table's fillfactor (migration 0030) leaves the room on the page. The admin's
+    // status filter reads the time index, and open orders through purchases (decision 0083).
     index('transactions_service_created_idx').on(t.serviceType, t.createdAt),
     check('transactions_amount_positive', sql`${t.amountKobo} > 0`),
     check('transactions_status_check', sql`${t.status} in ('pending', 'success', 'failed')`),
@@ -325,7 +328,7 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     /**
-     * Set by the settlement of the order the key created (owo_purchase_settle): a replay answers
+     * Set by the settlement of the order the key created (owo_order_settle): a replay answers
      * from that order as it stands, built from its row like the first reply, never a prediction.
      */
     answeredByOrder: boolean('answered_by_order').notNull().default(false),

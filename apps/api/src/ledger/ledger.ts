@@ -57,7 +57,7 @@ export function shardIndex(key: string): number {
   return createHash('sha1').update(key).digest().readUInt32BE(0) % SHARD_COUNT;
 }
 
-/** The shard of a sharded account for a key; owo_purchase_settle names shards the same way. */
+/** The shard of a sharded account for a key; owo_order_settle names shards the same way. */
 export function shardCode(code: SystemAccountCode, key: string): string {
   if (!SHARDED.has(code)) return code;
   const n = shardIndex(key);

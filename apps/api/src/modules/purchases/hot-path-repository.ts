@@ -78,22 +78,12 @@ export type HistoryRow = Pick<
   | 'updatedAt'
 >;
 
-/** The history row as owo_purchase_settle returns it (to_jsonb of the row: column names). */
-function transactionFromJson(j: Record<string, unknown>): HistoryRow {
-  return {
-    id: j.id as string,
-    userId: j.user_id as string,
-    type: j.type as TransactionRow['type'],
-    serviceType: j.service_type as string,
-    amountKobo: Number(j.amount_kobo),
-    status: j.status as TransactionRow['status'],
-    reference: j.reference as string,
-    description: j.description as string,
-    metadata: j.metadata as Record<string, unknown>,
-    createdAt: new Date(j.created_at as string),
-    updatedAt: new Date(j.updated_at as string),
-  };
-}
+/**
+ * What the settlement changed on the history row, as stored (owo_order_settle): its status, and
+ * its metadata with what the supplier gave merged in. Every other field the reply shows is the
+ * reserve's, which the caller wrote itself.
+ */
+export type SettledFields = Pick<TransactionRow, 'status' | 'metadata'>;
 
 const reserveCall = preparedCall<{
   user: string;
@@ -128,14 +118,11 @@ const settleCall = preparedCall<{
   shard: number;
   alert: string | null;
   key: string | null;
-  replyStatus: number | null;
-  replyBody: string | null;
 }>(
-  'owo_purchase_settle',
+  'owo_order_settle',
   (p) => sql`${p('id')}::uuid, ${p('state')}::text, ${p('supplierReference')}::text,
     ${p('description')}::text, ${p('answer')}::jsonb, ${p('now')}::timestamptz,
-    ${p('extra')}::jsonb, ${p('shard')}::integer, ${p('alert')}::text, ${p('key')}::text,
-    ${p('replyStatus')}::integer, ${p('replyBody')}::jsonb`,
+    ${p('extra')}::jsonb, ${p('shard')}::integer, ${p('alert')}::text, ${p('key')}::text`,
 );
 
 /**
@@ -161,8 +148,8 @@ export const hotPathRepository = {
     })) as ReserveOutcome;
   },
 
-  /** The history row after settling, or undefined when the order was resolved already. */
-  async settle(db: DbOrTx, input: SettleInput): Promise<HistoryRow | undefined> {
+  /** What the settlement changed on the history row, or undefined when resolved already. */
+  async settle(db: DbOrTx, input: SettleInput): Promise<SettledFields | undefined> {
     const row = (await settleCall(db, {
       id: input.transactionId,
       state: input.state,
@@ -174,11 +161,7 @@ export const hotPathRepository = {
       shard: input.shard,
       alert: input.alert ?? null,
       key: input.answerKey ?? null,
-      // The previous release's reply parameters (decision 0072: one signature across a rolling
-      // replacement); this release hands none.
-      replyStatus: null,
-      replyBody: null,
-    })) as Record<string, unknown> | null;
-    return row ? transactionFromJson(row) : undefined;
+    })) as SettledFields | null;
+    return row ?? undefined;
   },
 };

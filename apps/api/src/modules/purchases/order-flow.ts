@@ -189,7 +189,8 @@ export function createOrderFlow(
       crashPoint(deps.config, 'purchase:before-settle');
       const settled = await settlement.settle(purchase, outcome, undefined, key);
       crashPoint(deps.config, 'purchase:after-post');
-      if (settled) return replyFor(settled);
+      // The row as stored: what the settlement changed over the fields the reserve wrote.
+      if (settled) return replyFor({ ...current, ...settled });
     }
     // The reconciler resolved it first (a very slow supplier): answer from the order as it is.
     const row = await transactionsRepository.findById(database.db, purchase.transactionId);

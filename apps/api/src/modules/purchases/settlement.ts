@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { shardIndex } from '../../ledger/ledger';
 import type { Tx } from '../../db/client';
 import { alertsRepository } from './alerts-repository';
-import { hotPathRepository, type HistoryRow, type SettleInput } from './hot-path-repository';
+import { hotPathRepository, type SettledFields, type SettleInput } from './hot-path-repository';
 import { purchasesRepository, type PurchaseRow } from './repository';
 
 /**
@@ -38,22 +38,23 @@ export function answerOf(outcome: PurchaseOutcome): unknown {
 /**
  * Phase 3 of a purchase: post (in-flight → supplier float for the cost, in-flight → revenue for
  * the margin) or void (in-flight → wallet), in the one statement that moves the order to its
- * final state (owo_purchase_settle, sql/functions). Used by the paying request and by the
+ * final state (owo_order_settle, sql/functions). Used by the paying request and by the
  * reconciler alike; the function's state condition makes the first of them win and the other a
- * no-op.
+ * no-op. Answers what the settlement changed on the history row (status, metadata), or undefined
+ * when the order was resolved already.
  */
 export function createSettlement({ database, clock, logger, metrics }: AppDeps) {
   async function settle(
     purchase: PurchaseRow,
     outcome: Terminal,
     /** More writes that must commit with the settlement (an admin's decision and its audit). */
-    alsoInTransaction?: (tx: Tx, row: HistoryRow) => Promise<void>,
+    alsoInTransaction?: (tx: Tx, settled: SettledFields) => Promise<void>,
     /**
      * The paying request's idempotency key: marked in the same statement to answer from this
      * order, so a replay builds its reply from the row exactly as the paying request does.
      */
     answerKey?: string,
-  ): Promise<HistoryRow | undefined> {
+  ): Promise<SettledFields | undefined> {
     const extra: Record<string, unknown> = { processedAt: clock.now().toISOString() };
     if (outcome.status === 'delivered') {
       if (outcome.token) extra.token = outcome.token;
