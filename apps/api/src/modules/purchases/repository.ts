@@ -9,39 +9,12 @@ export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 const OPEN = ['processing', 'pending'] as const;
 
 export const purchasesRepository = {
-  async insert(tx: DbOrTx, values: NewPurchase): Promise<void> {
-    await tx.insert(purchases).values(values);
-  },
-
   async find(db: DbOrTx, transactionId: string): Promise<PurchaseRow | undefined> {
     const [row] = await db
       .select()
       .from(purchases)
       .where(eq(purchases.transactionId, transactionId))
       .limit(1);
-    return row;
-  },
-
-  /**
-   * Moves an open order to its terminal state. The state condition makes this the single point
-   * where an order resolves: of two racing resolvers, one gets the row and the other nothing.
-   */
-  async resolve(
-    tx: DbOrTx,
-    transactionId: string,
-    values: {
-      state: 'delivered' | 'failed';
-      supplierReference?: string;
-      lastDescription: string;
-      lastAnswer: unknown;
-      resolvedAt: Date;
-    },
-  ): Promise<PurchaseRow | undefined> {
-    const [row] = await tx
-      .update(purchases)
-      .set({ ...values, leaseUntil: null, nextCheckAt: null, updatedAt: sql`now()` })
-      .where(and(eq(purchases.transactionId, transactionId), inArray(purchases.state, OPEN)))
-      .returning();
     return row;
   },
 
