@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { partitionsRepository } from '../db/partitions-repository';
+
+export interface PartitionMaintenanceReport {
+  /** The tables pg_partman manages (schema-qualified); none where it is absent. */
+  managed: string[];
+  /** Rows in their DEFAULT partitions: dated where no partition was made for them. */
+  defaultRows: number;
+}
+
+/**
+ * One maintenance of the time-partitioned tables (decision 0085): pg_partman premakes the months
+ * ahead of each table it manages. Where the extension is absent (PGlite, or a server without
+ * postgresql-15-partman) there is nothing to do: the tables run on their DEFAULT partition.
+ */
+export async function partitionMaintenancePass(
+  database: Database,
+): Promise<PartitionMaintenanceReport> {
+  if (database.kind !== 'postgres') return { managed: [], defaultRows: 0 };
+  const schema = await partitionsRepository.partmanSchema(database.db);
+  if (!schema) return { managed: [], defaultRows: 0 };
+  return partitionsRepository.runMaintenance(database.db, schema);
+}
+
+/** The job runner's pass: a warning when a DEFAULT partition holds rows (they need an operator). */
+export function partitionMaintenanceJob(
+  database: Database,
+  logger: FastifyBaseLogger,
+): () => Promise<boolean> {
+  return async () => {
+    const report = await partitionMaintenancePass(database);
+    if (report.defaultRows > 0) {
+      logger.warn(
+        { job: 'partition-maintenance', ...report },
+        'rows in a DEFAULT partition: pg_partman cannot make the partitions of their months',
+      );
+    }
+    return false;
+  };
+}
