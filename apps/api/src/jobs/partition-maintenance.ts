@@ -3,6 +3,8 @@ import type { Database } from '../db/client';
 import { partitionsRepository } from '../db/partitions-repository';
 
 export interface PartitionMaintenanceReport {
+  /** Whether pg_partman is there (false on PGlite, and on a server without the package). */
+  partman: boolean;
   /** The tables pg_partman manages (schema-qualified); none where it is absent. */
   managed: string[];
   /** Rows in their DEFAULT partitions: dated where no partition was made for them. */
@@ -17,19 +19,32 @@ export interface PartitionMaintenanceReport {
 export async function partitionMaintenancePass(
   database: Database,
 ): Promise<PartitionMaintenanceReport> {
-  if (database.kind !== 'postgres') return { managed: [], defaultRows: 0 };
+  const none = { partman: false, managed: [], defaultRows: 0 };
+  if (database.kind !== 'postgres') return none;
   const schema = await partitionsRepository.partmanSchema(database.db);
-  if (!schema) return { managed: [], defaultRows: 0 };
-  return partitionsRepository.runMaintenance(database.db, schema);
+  if (!schema) return none;
+  return { partman: true, ...(await partitionsRepository.runMaintenance(database.db, schema)) };
 }
 
-/** The job runner's pass: a warning when a DEFAULT partition holds rows (they need an operator). */
+/**
+ * The job runner's pass. Warns once per process when a PostgreSQL server has no pg_partman (the
+ * journal then grows in its DEFAULT partition: correct, but unpartitioned; decision 0085), and
+ * on every pass when a DEFAULT partition holds rows (they need an operator).
+ */
 export function partitionMaintenanceJob(
   database: Database,
   logger: FastifyBaseLogger,
 ): () => Promise<boolean> {
+  let warnedMissing = false;
   return async () => {
     const report = await partitionMaintenancePass(database);
+    if (database.kind === 'postgres' && !report.partman && !warnedMissing) {
+      warnedMissing = true;
+      logger.warn(
+        { job: 'partition-maintenance' },
+        'pg_partman is not installed: ledger_transfers grows in its DEFAULT partition',
+      );
+    }
     if (report.defaultRows > 0) {
       logger.warn(
         { job: 'partition-maintenance', ...report },
