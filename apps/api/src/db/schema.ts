@@ -179,11 +179,14 @@ export const transactions = pgTable(
 /**
  * The journal. Never updated or deleted; a correction is a new transfer. Each transfer belongs to
  * the business row (transactions) written in the same database transaction.
+ * Partitioned by month of created_at (migration 0031, decision 0085): the primary key must hold
+ * the partition key, so it is (id, created_at); ids are random, and nothing looks a transfer up
+ * by its id alone.
  */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     debitAccountId: uuid('debit_account_id')
       .notNull()
       .references(() => ledgerAccounts.id),
@@ -198,6 +201,7 @@ export const ledgerTransfers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index('ledger_transfers_debit_idx').on(t.debitAccountId),
     index('ledger_transfers_credit_idx').on(t.creditAccountId),
     index('ledger_transfers_transaction_idx').on(t.transactionId),

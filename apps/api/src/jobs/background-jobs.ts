@@ -3,6 +3,7 @@ import { createRetention } from '../modules/retention/service';
 import type { Services } from '../services';
 import { depositSweepPass } from './deposit-sweeper';
 import { startJobs, type JobDefinition, type JobGroup, type PassReport } from './job-runner';
+import { partitionMaintenanceJob } from './partition-maintenance';
 
 /** The server's background jobs, from the configuration (an interval of 0 leaves a job out). */
 export function backgroundJobDefinitions(deps: AppDeps, services: Services): JobDefinition[] {
@@ -39,6 +40,14 @@ export function backgroundJobDefinitions(deps: AppDeps, services: Services): Job
       intervalMs: config.retentionIntervalMs,
       firstDelayMs: Math.min(config.retentionIntervalMs, 60_000),
       pass: createRetention(deps).pass,
+    });
+    // pg_partman's premake of the months ahead rides on the retention switch and interval (both
+    // keep the tables' time ranges in shape; decision 0085), soon after start like it.
+    jobs.push({
+      name: 'partition-maintenance',
+      intervalMs: config.retentionIntervalMs,
+      firstDelayMs: Math.min(config.retentionIntervalMs, 60_000),
+      pass: partitionMaintenanceJob(deps.database, deps.logger),
     });
   }
   if (config.alertsIntervalMs > 0) {
