@@ -11,6 +11,12 @@ const config = loadConfig();
 const deps = await createRuntime(config, { startSandbox: true });
 const app = await buildApp(deps);
 await app.ready();
+// A page to open once booted (OWO_BOOT_VISIT), for what loads only on a first visit.
+const visit = process.env.OWO_BOOT_VISIT;
+if (visit) {
+  const reply = await app.inject({ method: 'GET', url: visit });
+  if (reply.statusCode !== 200) throw new Error(`GET ${visit}: ${reply.statusCode}`);
+}
 await app.close();
 await deps.close();
 console.log('BOOTED');

@@ -4,12 +4,13 @@
  * docs page plugin and what it brings. An upgrade changes a version and fails the engines test
  * until someone looks again; dropping Node 20 from `engines` ends the list.
  *
- * - `loaded`: the server loads it at every start (the docs page's HTML and script routes: string
- *   templates, no newer Node API). Every API test builds the app, and CI runs the API suite on
- *   Node 20, the docs page's test included (docs-page.test.ts).
+ * - `loaded`: the server loads it on the docs page's first visit, never at start (the page's HTML
+ *   and script: string templates, no newer Node API). CI runs the API suite on Node 20, the docs
+ *   page's test included (docs-page.test.ts).
  * - not `loaded`: the server never loads it (types only, or code of Scalar's browser bundle, or
- *   json-magic's bundler, which the plugin does not import); live-imports.test.ts records every
- *   module a boot loads and fails if one of these appears.
+ *   json-magic's bundler, which the plugin does not import).
+ * live-imports.test.ts records every module a boot and a first visit load, and fails if one of
+ * these loads at boot, or a not-`loaded` one at all.
  */
 export const NEWER_NODE_DEPENDENCIES = [
   { location: 'node_modules/@scalar/fastify-api-reference', version: '1.76.3', loaded: true },
