@@ -120,6 +120,24 @@ export const errorCatalogue = {
   /** A supplier's plan list could not be read; the message names the supplier. */
   PLANS_FETCH_FAILED: { status: 502, message: adminMessages.plansFetchFailed },
   // end admin products
+  // the public API for resellers (decision 0087)
+  API_KEY_INVALID: {
+    status: 401,
+    message: 'The API key is missing, invalid or revoked.',
+  },
+  API_KEY_IP_REFUSED: {
+    status: 403,
+    message: 'This API key may not be used from this address.',
+  },
+  API_KEY_SCOPE: {
+    status: 403,
+    message: 'This API key does not have the scope this call needs.',
+  },
+  API_WALLET_NOT_VERIFIED: {
+    status: 403,
+    message: 'API keys need a verified wallet. Verify your identity in the app first.',
+  },
+  // end the public API
   // admin transactions (Approve / Refund / Reverse)
   ORDER_ALREADY_ACTED: { status: 409, message: adminMessages.orderAlreadyActed },
   ORDER_NOT_ACTIONABLE: { status: 409, message: adminMessages.orderNotActionable },

@@ -30,6 +30,7 @@ CREATE OR REPLACE FUNCTION owo_purchase_reserve(
 LANGUAGE plpgsql AS $$
 DECLARE
   pin record;
+  is_verified boolean;
   w record;
   amount bigint := coalesce(p_order->>'amountKobo', p_order->>'amount')::bigint;
   spent bigint;
@@ -57,10 +58,28 @@ BEGIN
       EXIT checks;
     END IF;
 
-    SELECT * INTO pin FROM owo_check_pin(p_user, p_now, p_pin_digest, p_pin_max, p_pin_lock_ms);
-    IF pin.refusal IS NOT NULL THEN
-      refusal := pin.refusal;
-      EXIT checks;
+    IF p_pin_digest IS NULL THEN
+      SELECT u.is_kyc_verified INTO is_verified
+        FROM users u JOIN api_keys k ON k.user_id = u.id
+       WHERE u.id = p_user AND u.status = 'active'
+         AND k.id = (p_order->>'apiKeyId')::uuid AND k.revoked_at IS NULL
+         AND 'purchase' = ANY (k.scopes)
+         FOR NO KEY UPDATE OF u;
+      IF NOT FOUND THEN
+        refusal := jsonb_build_object('outcome', 'key_refused');
+        EXIT checks;
+      END IF;
+      IF NOT is_verified THEN
+        refusal := jsonb_build_object('outcome', 'not_verified');
+        EXIT checks;
+      END IF;
+    ELSE
+      SELECT * INTO pin FROM owo_check_pin(p_user, p_now, p_pin_digest, p_pin_max, p_pin_lock_ms);
+      IF pin.refusal IS NOT NULL THEN
+        refusal := pin.refusal;
+        EXIT checks;
+      END IF;
+      is_verified := pin.verified;
     END IF;
 
     SELECT id, balance_kobo INTO w
@@ -72,10 +91,10 @@ BEGIN
     SELECT total_kobo INTO spent
       FROM daily_outflows WHERE user_id = p_user AND day = owo_lagos_day(p_now);
     spent := coalesce(spent, 0);
-    day_limit := CASE WHEN pin.verified THEN p_limit_verified ELSE p_limit_unverified END;
+    day_limit := CASE WHEN is_verified THEN p_limit_verified ELSE p_limit_unverified END;
     IF spent + amount > day_limit THEN
       refusal := jsonb_build_object('outcome', 'limit', 'spentKobo', spent,
-                                    'limitKobo', day_limit, 'verified', pin.verified,
+                                    'limitKobo', day_limit, 'verified', is_verified,
                                     'spent', spent, 'limit', day_limit);
       EXIT checks;
     END IF;
@@ -98,10 +117,11 @@ BEGIN
           p_order->>'description', p_order->'metadata', p_now, p_now);
   INSERT INTO purchases (transaction_id, user_id, product, supplier, state, request,
                          supplier_request_id, selling_kobo, cost_kobo, attempts, next_check_at,
-                         last_description, created_at, updated_at)
+                         last_description, api_key_id, client_reference, created_at, updated_at)
   VALUES (p_id, p_user, p_order->>'product', p_order->>'supplier', 'processing',
           p_order->'request', p_order->>'reference', amount, coalesce(p_order->>'costKobo', p_order->>'cost')::bigint, 0,
-          (p_order->>'nextCheckAt')::timestamptz, '', p_now, p_now);
+          (p_order->>'nextCheckAt')::timestamptz, '', (p_order->>'apiKeyId')::uuid,
+          p_order->>'clientReference', p_now, p_now);
   -- At least: another debit of this user's may have been counted since it was read (it queues
   -- on the day's row); within the limit either way.
   SELECT total_kobo INTO counted

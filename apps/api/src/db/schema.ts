@@ -13,7 +13,9 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { apiKeys } from './schema-developer';
 import { searchTextOf } from './transaction-search-text';
 
 /**
@@ -278,9 +280,16 @@ export const purchases = pgTable(
      */
     needsDecisionAt: timestamp('needs_decision_at', { withTimezone: true }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The API key that placed the order (decision 0087); null for the app's own orders. */
+    apiKeyId: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id),
+    /** The reseller's own reference for an API order, unique per key. */
+    clientReference: text('client_reference'),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('purchases_client_reference_key')
+      .on(t.apiKeyId, t.clientReference)
+      .where(sql`${t.apiKeyId} is not null`),
     uniqueIndex('purchases_supplier_request_key').on(t.supplier, t.supplierRequestId),
     index('purchases_supplier_reference_idx')
       .on(t.supplier, t.supplierReference)
@@ -760,3 +769,5 @@ export * from './schema-adjustments';
 export * from './schema-password-history';
 // The sets of database function files the migrations applied (decision 0072).
 export * from './schema-function-files';
+// API keys and the webhook deliveries of their orders.
+export * from './schema-developer';

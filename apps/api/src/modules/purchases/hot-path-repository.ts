@@ -10,6 +10,10 @@ export type ReserveOutcome =
   | { outcome: 'key_taken' }
   | { outcome: 'service_off' }
   | { outcome: 'no_wallet' }
+  /** An API order whose key is revoked, lacks the purchase scope or is not this user's. */
+  | { outcome: 'key_refused' }
+  /** An API order from a wallet that is not KYC-verified (keys need a verified wallet). */
+  | { outcome: 'not_verified' }
   | SpendRefusal;
 
 export interface ReserveInput {
@@ -20,7 +24,8 @@ export interface ReserveInput {
   now: Date;
   /** The shutdown switches that stop this order (any one down refuses it). */
   switches: string[];
-  pinDigest: string;
+  /** Null for an API order: its key (order.apiKeyId) replaces the PIN (decision 0087). */
+  pinDigest: string | null;
   pinMaxFailures: number;
   pinLockMs: number;
   dailyLimitUnverifiedKobo: number;
@@ -37,6 +42,9 @@ export interface ReserveInput {
     request: Record<string, unknown>;
     costKobo: number;
     nextCheckAt: string;
+    /** An API order's key and the reseller's reference (decision 0087). */
+    apiKeyId?: string;
+    clientReference?: string;
   };
 }
 
@@ -92,7 +100,7 @@ const reserveCall = preparedCall<{
   id: string;
   now: string;
   switches: string;
-  pinDigest: string;
+  pinDigest: string | null;
   pinMax: number;
   pinLockMs: number;
   limitUnverified: number;

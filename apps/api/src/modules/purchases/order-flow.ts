@@ -57,6 +57,12 @@ export function checkPrice(priceKobo: number, clientKobo: number | undefined) {
 
 export interface OrderContext extends RequestContext {
   pin: string;
+  /**
+   * An order placed over the public API (decision 0087): the key replaces the PIN (the reserve
+   * checks, in its statement, that the key is live, may purchase and the wallet is verified), and
+   * the reseller's reference is kept on the order, unique per key. `pin` is then ignored.
+   */
+  apiKey?: { id: string; reference: string };
 }
 
 /**

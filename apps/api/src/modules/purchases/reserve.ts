@@ -53,7 +53,7 @@ export function createReserve(
       transactionId,
       now,
       switches: switchesOf(draft),
-      pinDigest: pin.digestOf(ctx.userId, ctx.pin),
+      pinDigest: ctx.apiKey ? null : pin.digestOf(ctx.userId, ctx.pin),
       pinMaxFailures: PIN_MAX_FAILURES,
       pinLockMs: PIN_LOCK_MS,
       dailyLimitUnverifiedKobo: limits.unverified.dailyOutKobo,
@@ -70,6 +70,7 @@ export function createReserve(
         request: draft.request as unknown as Record<string, unknown>,
         costKobo: draft.costKobo,
         nextCheckAt: nextCheckAt.toISOString(),
+        ...(ctx.apiKey ? { apiKeyId: ctx.apiKey.id, clientReference: ctx.apiKey.reference } : {}),
       },
     });
     if (outcome.outcome !== 'ok') return outcome;
@@ -105,6 +106,8 @@ export function createReserve(
       lastAnswer: null,
       needsDecisionAt: null,
       resolvedAt: null,
+      apiKeyId: ctx.apiKey?.id ?? null,
+      clientReference: ctx.apiKey?.reference ?? null,
       createdAt: now,
       updatedAt: now,
     };
@@ -120,6 +123,10 @@ export function createReserve(
         return new AppError('SERVICE_UNAVAILABLE');
       case 'no_wallet':
         return new AppError('UNAUTHORIZED');
+      case 'key_refused':
+        return new AppError('API_KEY_INVALID');
+      case 'not_verified':
+        return new AppError('API_WALLET_NOT_VERIFIED');
       default:
         return spendRefusalOf(outcome, limits);
     }
