@@ -2,8 +2,6 @@ import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ANALYTICS_PERIODS } from '@owo/shared/constants';
-import { loadConfig } from '../../apps/api/src/config';
-import { openDatabase } from '../../apps/api/src/db/client';
 import { createAnalyticsRollup } from '../../apps/api/src/jobs/analytics-rollup';
 import {
   insertDepositTransfers,
@@ -17,6 +15,7 @@ import { usersRepository } from '../../apps/api/src/modules/users/repository';
 import { startApi, type ApiProcess } from './api-process';
 import { offlineDeps } from './offline-deps';
 import { timedGet } from './timed-get';
+import { openBenchDatabase } from './bench-database';
 
 /**
  * The admin dashboard's analytics at scale: 1,000,000 transactions over the last ~400 days (with
@@ -177,15 +176,12 @@ export async function analyticsBench(options: {
   log: (message: string) => void;
 }): Promise<AnalyticsBenchResult> {
   const { log } = options;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: options.dataDir,
-    DATABASE_URL: options.databaseUrl,
-    SESSION_SECRET: options.sessionSecret,
-    LOG_LEVEL: 'silent',
-    RECONCILER_INTERVAL_MS: '0',
+  const { config, database } = openBenchDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    sessionSecret: options.sessionSecret,
+    poolMax: 4,
   });
-  const database = openDatabase({ databaseUrl: options.databaseUrl, poolMax: 4 });
   let seedSeconds: number;
   let transfers: number;
   let transactions = options.transactions;

@@ -24,13 +24,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadConfig } from '../../apps/api/src/config';
-import { openDatabase } from '../../apps/api/src/db/client';
 import { createSessionService } from '../../apps/api/src/modules/auth/session-service';
 import { usersRepository } from '../../apps/api/src/modules/users/repository';
 import { startApi } from './api-process';
 import { createDatabase, databaseUrl, dropDatabase } from './databases';
 import { offlineDeps } from './offline-deps';
+import { openBenchDatabase } from './bench-database';
 
 const MB = 1024 * 1024;
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -103,15 +102,12 @@ export async function seed(url: string, rows: number) {
 }
 
 async function adminToken(url: string, dataDir: string, sessionSecret: string) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    SESSION_SECRET: sessionSecret,
-    LOG_LEVEL: 'silent',
-    RECONCILER_INTERVAL_MS: '0',
+  const { config, database } = openBenchDatabase({
+    dataDir: dataDir,
+    databaseUrl: url,
+    sessionSecret: sessionSecret,
+    poolMax: 2,
   });
-  const database = openDatabase({ databaseUrl: url, poolMax: 2 });
   try {
     await database.migrate();
     const deps = offlineDeps(config, database, 'the export bench');

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { loadConfig } from '../../apps/api/src/config';
-import { openDatabase, type Database, type Db } from '../../apps/api/src/db/client';
+import type { Database, Db } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema';
 import type { AppDeps } from '../../apps/api/src/deps';
 import { systemClock } from '../../apps/api/src/lib/clock';
@@ -16,6 +15,7 @@ import { startApi } from './api-process';
 import { percentilesOf } from './open-load';
 import { offlineDeps } from './offline-deps';
 import { timedGet } from './timed-get';
+import { openBenchDatabase } from './bench-database';
 
 /**
  * A customer's history search at scale (`npm run bench -- --history`): one user with 50,000
@@ -241,15 +241,12 @@ export async function historyBench(options: {
   log: (message: string) => void;
 }): Promise<HistoryBenchResult> {
   const { log } = options;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: options.dataDir,
-    DATABASE_URL: options.databaseUrl,
-    SESSION_SECRET: options.sessionSecret,
-    LOG_LEVEL: 'silent',
-    RECONCILER_INTERVAL_MS: '0',
+  const { config, database } = openBenchDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    sessionSecret: options.sessionSecret,
+    poolMax: 2,
   });
-  const database = openDatabase({ databaseUrl: options.databaseUrl, poolMax: 2 });
   let token: string;
   let userId: string;
   let seedSeconds: number;

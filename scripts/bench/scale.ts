@@ -1,8 +1,6 @@
 import { statfsSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
-import { loadConfig } from '../../apps/api/src/config';
-import { openDatabase } from '../../apps/api/src/db/client';
 import { createAnalyticsRollup } from '../../apps/api/src/jobs/analytics-rollup';
 import { AUDIT_DEFAULTS, runIncrementalAudit } from '../../apps/api/src/ledger/incremental-audit';
 import { createSessionService } from '../../apps/api/src/modules/auth/session-service';
@@ -17,6 +15,7 @@ import { seedScale, HEAVY_PHONES, type ScaleSeedResult } from './scale-seed';
 import { seed } from './seed';
 import { cpuSnapshot, cpuUse, type CpuUse } from './system';
 import { timedGet } from './timed-get';
+import { openBenchDatabase } from './bench-database';
 
 /**
  * The hot paths at the size of a big ledger (`npm run bench -- --scale`): N transactions (10
@@ -181,17 +180,14 @@ export async function scaleBench(options: {
   log: (message: string) => void;
 }): Promise<ScaleBenchResult> {
   const { log } = options;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: options.dataDir,
-    DATABASE_URL: options.databaseUrl,
-    SESSION_SECRET: options.sessionSecret,
-    LOG_LEVEL: 'silent',
-    RECONCILER_INTERVAL_MS: '0',
-  });
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
-  const database = openDatabase({ databaseUrl: options.databaseUrl, poolMax: 4 });
+  const { config, database } = openBenchDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    sessionSecret: options.sessionSecret,
+    poolMax: 4,
+  });
   try {
     await database.migrate();
     let seeded: ScaleSeedResult | undefined;

@@ -1,5 +1,3 @@
-import { loadConfig } from '../../apps/api/src/config';
-import { openDatabase } from '../../apps/api/src/db/client';
 import { createLedger } from '../../apps/api/src/ledger/ledger';
 import {
   createAdjustmentService,
@@ -14,6 +12,7 @@ import { usersRepository } from '../../apps/api/src/modules/users/repository';
 import { NETWORK_NAMES } from '@owo/shared/networks';
 import type { RouteSupplier } from '@owo/shared/suppliers';
 import { offlineDeps } from './offline-deps';
+import { openBenchDatabase } from './bench-database';
 
 export const BENCH_PIN = '1234';
 
@@ -48,15 +47,12 @@ export async function seed(options: {
   airtimeRoute?: RouteSupplier<'airtime'>[];
 }): Promise<Seeded> {
   const started = performance.now();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: options.dataDir,
-    DATABASE_URL: options.databaseUrl,
-    SESSION_SECRET: options.sessionSecret,
-    LOG_LEVEL: 'silent',
-    RECONCILER_INTERVAL_MS: '0',
+  const { config, database } = openBenchDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    sessionSecret: options.sessionSecret,
+    poolMax: 10,
   });
-  const database = openDatabase({ databaseUrl: options.databaseUrl, poolMax: 10 });
   try {
     await database.migrate();
     const deps = offlineDeps(config, database, 'the bench seeding');
