@@ -16,6 +16,8 @@ export const messages = {
     'Password must be at least 8 characters long, contain at least one uppercase letter, one lowercase letter, one digit, and one special character.',
   passwordsDoNotMatch: 'Passwords do not match.',
   invalidOtp: 'Please enter a valid OTP.',
+  /** The spec's placeholder of the OTP field, shown as the code boxes' hint. */
+  otpPlaceholder: '4-digits',
   invalidPhoneFormat:
     'Please enter a valid phone number in either format: +234XXXXXXXXXX or 0XXXXXXXXXX.',
   invalidPhone: 'Please enter a valid phone number.',

@@ -9,6 +9,8 @@ interface CodeBoxesProps {
   /** How many boxes: 4 for our e-mailed codes, 6 for the identity check's SMS code. */
   length?: number;
   error?: string | null;
+  /** A short hint beside the label (what a single field would show as its placeholder). */
+  hint?: string;
   autoFocus?: boolean;
   disabled?: boolean;
 }
@@ -27,11 +29,14 @@ export function CodeBoxes({
   onChange,
   length = 4,
   error,
+  hint,
   autoFocus = false,
   disabled = false,
 }: CodeBoxesProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   // The code as just changed: focus moves before the screen re-renders with the new value.
   const latest = useRef(value);
@@ -86,9 +91,16 @@ export function CodeBoxes({
 
   return (
     <div>
-      <label htmlFor={`${id}-0`} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+      <div className="mb-1.5 flex items-baseline justify-between gap-3">
+        <label htmlFor={`${id}-0`} className="block text-sm font-medium text-ink">
+          {label}
+        </label>
+        {hint ? (
+          <span id={hintId} className="text-xs text-muted">
+            {hint}
+          </span>
+        ) : null}
+      </div>
       <div className="flex gap-2.5" data-testid="code-boxes">
         {Array.from({ length }, (_, index) => {
           const digit = value[index] ?? '';
@@ -101,7 +113,7 @@ export function CodeBoxes({
               id={`${id}-${index}`}
               aria-label={index === 0 ? undefined : `Digit ${index + 1} of ${length}`}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              aria-describedby={describedBy || undefined}
               type="text"
               inputMode="numeric"
               pattern="\d*"

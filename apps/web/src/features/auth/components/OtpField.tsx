@@ -1,4 +1,5 @@
 import { OTP_LENGTH } from '@owo/shared/constants';
+import { messages } from '@owo/shared/messages';
 import { CodeBoxes } from '../../../components/CodeBoxes';
 
 interface OtpFieldProps {
@@ -19,6 +20,7 @@ export function OtpField({ value, onValueChange, error, standalone = false }: Ot
       value={value}
       onChange={onValueChange}
       error={error}
+      hint={messages.otpPlaceholder}
       autoFocus={standalone}
     />
   );
