@@ -66,7 +66,7 @@ export function postWebhook(
       },
     );
     const timer = setTimeout(() => {
-      finish({ error: `No answer within ${Math.round(options.timeoutMs / 1000)} s.` });
+      finish({ error: `No answer within ${options.timeoutMs / 1000} s.` });
       request.destroy();
     }, options.timeoutMs);
     request.on('error', (error) => finish({ error: error.message.slice(0, 300) }));
