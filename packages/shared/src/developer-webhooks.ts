@@ -16,8 +16,9 @@ export const developerWebhookMessages = {
   title: 'Webhook deliveries',
   intro:
     'Every final outcome of an order placed with your API keys is posted to the key’s webhook URL, signed. Failed posts are retried for 24 hours.',
+  emptyTitle: 'No webhooks yet',
   empty:
-    'No webhooks yet. They appear here once an order placed with a key that has a webhook URL is delivered, failed or reversed.',
+    'They appear here once an order placed with a key that has a webhook URL is delivered, failed or reversed.',
   loadFailed: 'We could not load your webhook deliveries. Please try again.',
   retry: 'Try again',
   replay: 'Replay',
