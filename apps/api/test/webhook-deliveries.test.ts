@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_PHONES } from '@owo/providers/sandbox/magic';
 import { webhookDeliveries } from '../src/db/schema';
+import { backgroundJobDefinitions } from '../src/jobs/background-jobs';
 import { withAdminApp, type Admin } from './admin-support';
 import { customer, type TestApp } from './harness';
 import { historyRow, kind, latestDebit, purchase } from './purchase-support';
@@ -317,5 +318,17 @@ describe('the delivery log and replay', () => {
     expect(bad.statusCode).toBe(400);
     const anonymous = await t.request({ method: 'GET', url: '/api/developer/webhooks' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the job', () => {
+  it('runs on every node with the reconciler, and not when the reconciler is off', () => {
+    const withInterval = (ms: number) =>
+      backgroundJobDefinitions(
+        { ...t.deps, config: { ...t.deps.config, reconcilerIntervalMs: ms } },
+        t.services,
+      ).find((job) => job.name === 'webhook-deliveries');
+    expect(withInterval(5_000)).toMatchObject({ intervalMs: 5_000, exclusive: false });
+    expect(withInterval(0)).toBeUndefined();
   });
 });
