@@ -236,6 +236,19 @@ describe('retries', () => {
       expect(span).toBeLessThanOrEqual(24 * 3_600_000);
       expect(span).toBeGreaterThan(23 * 3_600_000);
       expect(await post()).toMatchObject({ attempted: 0 });
+
+      // Replayed past the window: one more try, and failed again when it is refused.
+      const replayed = await t.request({
+        method: 'POST',
+        url: `/api/developer/webhooks/${queued.id}/replay`,
+        token: user.token,
+      });
+      expect(replayed.statusCode, replayed.body).toBe(200);
+      broken.answerNext(503);
+      expect(await post()).toMatchObject({ attempted: 1, failed: 1 });
+      expect(await onlyDelivery(order.id)).toMatchObject({ state: 'failed', attempts: 31 });
+      expect(broken.received).toHaveLength(31);
+      expect(broken.received[30]!.body).toBe(broken.received[0]!.body);
     } finally {
       await broken.close();
     }
