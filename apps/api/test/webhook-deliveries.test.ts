@@ -4,7 +4,7 @@ import { MAGIC_PHONES } from '@owo/providers/sandbox/magic';
 import { webhookDeliveries } from '../src/db/schema';
 import { backgroundJobDefinitions } from '../src/jobs/background-jobs';
 import { withAdminApp, type Admin } from './admin-support';
-import { customer, type TestApp } from './harness';
+import { createTestApp, customer, type TestApp } from './harness';
 import { historyRow, kind, latestDebit, purchase } from './purchase-support';
 import {
   insertKey,
@@ -335,6 +335,28 @@ describe('the delivery log and replay', () => {
 });
 
 describe('the job', () => {
+  it('two nodes share the due deliveries: each is posted once', async () => {
+    const other = await createTestApp({}, { sameDatabaseAs: t });
+    try {
+      other.clock.advance(t.clock.now().getTime() - other.clock.now().getTime());
+      const orders = [];
+      for (let i = 0; i < 3; i += 1)
+        orders.push(await openOrder(MAGIC_PHONES.pendingThenDelivered));
+      await reconcile();
+      other.clock.advance(t.clock.now().getTime() - other.clock.now().getTime());
+      const ids = await Promise.all(orders.map(async (o) => (await onlyDelivery(o.id)).id));
+      const before = endpoint.received.length;
+      const [here, there] = await Promise.all([post(), other.services.webhookDeliveries.runOnce()]);
+      expect(here.attempted + there.attempted).toBe(3);
+      const sent = endpoint.received.slice(before).map((r) => r.headers['owo-delivery']);
+      expect([...sent].sort()).toEqual([...ids].sort());
+      for (const o of orders)
+        expect(await onlyDelivery(o.id)).toMatchObject({ state: 'delivered', attempts: 1 });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('runs on every node with the reconciler, and not when the reconciler is off', () => {
     const withInterval = (ms: number) =>
       backgroundJobDefinitions(
