@@ -23,6 +23,8 @@ import { createNotificationService } from './modules/notifications/service';
 import { createLiveUpdateService } from './modules/notifications/live-updates';
 import { createStatementService } from './modules/statements/service';
 import { createReconciler } from './jobs/reconciler';
+import { createWebhookDeliveries } from './jobs/webhook-deliveries';
+import { createDeveloperWebhookService } from './modules/developer/webhooks-service';
 import { createLimitsService } from './modules/limits/service';
 import { createTransferService } from './modules/transfers/service';
 import { createBankDirectory } from './modules/transfers/banks';
@@ -108,6 +110,9 @@ export function createServices(given: AppDeps) {
     : deps;
   const statements = createStatementService(laggingReads);
   const reconciler = createReconciler(deps, settlement);
+  // resellers' webhooks: the job that posts them, and their log and replay (decision 0089)
+  const webhookDeliveries = createWebhookDeliveries(deps);
+  const developerWebhooks = createDeveloperWebhookService(deps);
   const transfers = createTransferService(deps, pin, limits);
   const banks = createBankDirectory(deps.providers, deps.clock, createLookupGuard(deps));
   // saved beneficiaries and recent numbers
@@ -171,6 +176,8 @@ export function createServices(given: AppDeps) {
     liveUpdates,
     statements,
     reconciler,
+    webhookDeliveries,
+    developerWebhooks,
     transfers,
     banks,
     beneficiaries,

@@ -2,8 +2,9 @@
 -- terminal state (the state condition makes one resolver win, here as in the reconciler), the
 -- history row takes its status and what the supplier gave (token, units), a notice is written
 -- for an order the customer was told is pending, an operator alert when the refusal carries one,
--- the paying request's idempotency key is marked to answer from this order (a replay builds its
--- reply from the row, as the paying request does from what is returned here), and the ledger
+-- an API order's webhook is queued (owo_webhook_queue, decision 0089), the paying request's
+-- idempotency key is marked to answer from this order (a replay builds its reply from the row, as
+-- the paying request does from what is returned here), and the ledger
 -- posts (in-flight → supplier float and revenue) or voids (in-flight → wallet). Answers what the
 -- settlement changed on the history row, {status, metadata} as stored (the caller wrote every
 -- other field the reply shows itself, in the reserve), or NULL when the order was resolved
@@ -42,7 +43,8 @@ BEGIN
   IF p_state IS NULL OR p_state NOT IN ('delivered', 'failed') THEN
     RAISE EXCEPTION 'invalid_state' USING ERRCODE = 'invalid_parameter_value', DETAIL = p_state;
   END IF;
-  SELECT transaction_id, user_id, supplier, state, attempts, selling_kobo, cost_kobo INTO p
+  SELECT transaction_id, user_id, supplier, state, attempts, selling_kobo, cost_kobo, api_key_id
+    INTO p
     FROM purchases
    WHERE transaction_id = p_id AND state IN ('processing', 'pending')
      FOR UPDATE;
@@ -82,6 +84,11 @@ BEGIN
   RETURNING status, metadata INTO settled_status, settled_metadata;
   ASSERT settled_status IS NOT NULL,
     format('owo_order_settle: order %s has no history row to settle', p_id);
+  IF p.api_key_id IS NOT NULL THEN
+    -- An API order's outcome is queued for its reseller's webhook here, with the history row as
+    -- just settled (token, units); the post itself is the webhook job's, later (decision 0089).
+    PERFORM owo_webhook_queue(p_id, 'purchase.' || p_state, p_now);
+  END IF;
   IF p_key IS NOT NULL THEN
     UPDATE idempotency_keys SET answered_by_order = true
      WHERE user_id = p.user_id AND key = p_key;

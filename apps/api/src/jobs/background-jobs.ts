@@ -24,6 +24,14 @@ export function backgroundJobDefinitions(deps: AppDeps, services: Services): Job
       intervalMs: config.reconcilerIntervalMs,
       pass: depositSweepPass(services.deposits),
     });
+    // Resellers' webhooks ride on the same switch and interval (decision 0089): every node posts,
+    // the deliveries shared out by their claims like the reconciler's orders.
+    jobs.push({
+      name: 'webhook-deliveries',
+      intervalMs: config.reconcilerIntervalMs,
+      pass: services.webhookDeliveries.pass,
+      exclusive: false,
+    });
   }
   if (config.analyticsRollupIntervalMs > 0) {
     jobs.push({

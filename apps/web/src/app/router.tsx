@@ -275,6 +275,14 @@ const appRoutes: RouteObject[] = [
         Component: m.SecurityPage,
       })),
   },
+  // Profile → Developer → Webhook deliveries: resellers' signed notices and their replay (0089)
+  {
+    path: 'profile/developer/webhooks',
+    lazy: () =>
+      import('../features/developer/routes/WebhookDeliveriesPage').then((m) => ({
+        Component: m.WebhookDeliveriesPage,
+      })),
+  },
   {
     path: 'pin/create',
     lazy: () =>

@@ -97,6 +97,10 @@ export const OWNED_PARAM_ROUTES: Record<string, (w: AccessWorld) => OwnedId[]> =
   'DELETE /api/beneficiaries/:id': (w) => [
     { label: 'beneficiary id', value: w.a.beneficiaryId, ownerOpens: false },
   ],
+  // A webhook of A's order (decision 0089): the owner's own call would queue it again, so B only.
+  'POST /api/developer/webhooks/:id/replay': (w) => [
+    { label: 'webhook delivery id', value: w.a.webhookDeliveryId, ownerOpens: false },
+  ],
   // A signed-in device: its owner's only; the owner's own call would sign it out, so B only.
   'DELETE /api/user/sessions/:id': (w) => [
     { label: 'session id', value: w.a.sessionId, ownerOpens: false },

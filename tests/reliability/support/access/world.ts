@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SAFEHAVEN_CATEGORY_IDS } from '@owo/providers/safehaven/catalogue';
-import { airtimeSwaps } from '../../../../apps/api/src/db/schema';
+import { airtimeSwaps, webhookDeliveries } from '../../../../apps/api/src/db/schema';
+import { insertKey } from '../../../../apps/api/test/webhook-support';
 import { refundedDeliveriesRepository } from '../../../../apps/api/src/modules/adjustments/refunded-deliveries-repository';
 import {
   customer,
@@ -49,6 +50,8 @@ export interface AccessWorld {
     avatarOriginalFileId: string;
     /** A's saved beneficiary (PATCH/DELETE /api/beneficiaries/:id). */
     beneficiaryId: string;
+    /** A webhook of A's order (POST /api/developer/webhooks/:id/replay, decision 0089). */
+    webhookDeliveryId: string;
     /** A's session (DELETE /api/user/sessions/:id). */
     sessionId: string;
     checkoutId: string;
@@ -287,6 +290,18 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     answer: {},
     at: t.clock.now(),
   });
+  // A webhook of A's order, as the settlement of an API order queues it (the key has no URL).
+  const [webhook] = await t.deps.database.db
+    .insert(webhookDeliveries)
+    .values({
+      apiKeyId: (await insertKey(t, a.id, null)).id,
+      userId: a.id,
+      transactionId: transaction._id ?? order._id,
+      event: 'purchase.delivered',
+      body: '{}',
+      nextAttemptAt: t.clock.now(),
+    })
+    .returning({ id: webhookDeliveries.id });
   const deliveries = await ok<{ data: { deliveries: { _id: string }[] } }>(
     t.request({ method: 'GET', url: '/api/admin/refunded-deliveries', token: admin.token }),
     'refunded deliveries',
@@ -304,6 +319,7 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       avatarFileId: fileId(picture.data.imageUrl),
       avatarOriginalFileId: fileId(picture.data.originalImageUrl),
       beneficiaryId: beneficiary.data._id,
+      webhookDeliveryId: webhook!.id,
       sessionId: sessions.data[0]?._id ?? '',
       checkoutId: String(checkout._id),
       sdkSessionId: String(checkout.sdkSessionId),

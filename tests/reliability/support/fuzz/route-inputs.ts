@@ -53,6 +53,11 @@ export const ROUTE_HINTS: Record<string, RouteHints> = {
     writesWithoutInput: "removes the caller's own beneficiary its id names",
   },
 
+  // Its id is read through the params schema; an unknown id is 404, another's too (decision 0089).
+  'POST /api/developer/webhooks/:id/replay': {
+    writesWithoutInput: "queues the caller's own webhook delivery its id names to be sent again",
+  },
+
   'POST /api/auth/logout': {
     writesWithoutInput: 'ends the session it is called with',
     ownSession: true,

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { Ledger, Transfer } from '../../ledger/ledger';
 import { ledgerRepository } from '../../ledger/repository';
+import { webhookDeliveriesRepository } from '../developer/webhook-deliveries-repository';
 import type { PurchaseRow } from '../purchases/repository';
 import { transactionsRepository, type TransactionRow } from '../transactions/repository';
 import { adminTransactionsRepository as repo, type AdminListRow } from './repository';
@@ -69,6 +70,10 @@ export async function reverseDeliveredOrder(
   });
   const done = { original, order, credit };
   await record(tx, done);
+  // An API order's reseller is told, from the queue, once this commits (decision 0089).
+  if (order.apiKeyId) {
+    await webhookDeliveriesRepository.queue(tx, order.transactionId, 'purchase.reversed', at);
+  }
   await ledger.apply(tx, await reversalTransfers(tx, order, credit.id));
   return { kind: 'reversed', ...done };
 }
