@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_METERS, MAGIC_PHONES, MAGIC_SMARTCARDS } from '@owo/providers/sandbox/magic';
 import { apiKeys, purchases, users } from '../src/db/schema';
 import { generateKey } from '../src/modules/developer/key-format';
+import { createApiRateLimits } from '../src/modules/public-api/rate-limits';
+import { AppError } from '../src/errors';
+import { API_MAX_PURCHASES_IN_FLIGHT } from '@owo/shared/constants';
 import {
   balanceKobo,
   createTestApp,
@@ -365,5 +368,84 @@ describe('rate limits', () => {
     expect((await callApi(t, key, 'GET', '/api/v1/balance')).statusCode).toBe(200);
     t.clock.advance(1_000);
     expect((await callApi(t, busy, 'GET', '/api/v1/balance')).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits behind the per-second one', () => {
+  const limitsWith = (rate: { perSecond: number; perMinute: number; purchasesPerMinute: number }) =>
+    createApiRateLimits({ ...t.deps, config: { ...t.deps.config, apiKeyRate: rate } });
+  const headers = () => {
+    const set: Record<string, string> = {};
+    return { set, reply: { header: (k: string, v: string) => (set[k] = v) } as never };
+  };
+
+  it('holds a key to its minute, with the minute’s reset', async () => {
+    const limits = limitsWith({ perSecond: 100, perMinute: 3, purchasesPerMinute: 100 });
+    t.clock.advance(60_000 - (t.clock.now().getTime() % 60_000));
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(1_000);
+      limits.admit('k1', headers().reply);
+    }
+    t.clock.advance(1_000);
+    const last = headers();
+    const refusal = (() => {
+      try {
+        limits.admit('k1', last.reply);
+      } catch (error) {
+        return error as AppError;
+      }
+    })();
+    expect(refusal?.code).toBe('RATE_LIMITED');
+    expect(refusal?.retryAfterS).toBe(56);
+    expect(last.set).toEqual({
+      'ratelimit-limit': '3',
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': '56',
+    });
+  });
+
+  it('counts a key’s purchases in the database, across processes, a minute at a time', async () => {
+    const limits = limitsWith({ perSecond: 100, perMinute: 100, purchasesPerMinute: 2 });
+    const other = limitsWith({ perSecond: 100, perMinute: 100, purchasesPerMinute: 2 });
+    const keyId = `db-limit-${Date.now()}`;
+    expect(await limits.purchase(keyId, async () => 'one')).toBe('one');
+    // Another process's limiter sees the same count.
+    expect(await other.purchase(keyId, async () => 'two')).toBe('two');
+    let ran = false;
+    const refused = await limits
+      .purchase(keyId, async () => {
+        ran = true;
+      })
+      .catch((error: AppError) => error);
+    expect(ran).toBe(false);
+    expect((refused as AppError).code).toBe('RATE_LIMITED');
+    expect((refused as AppError).retryAfterS).toBe(60);
+    t.clock.advance(60_000);
+    expect(await limits.purchase(keyId, async () => 'again')).toBe('again');
+  });
+
+  it('runs at most API_MAX_PURCHASES_IN_FLIGHT purchases at once; the rest wait their turn', async () => {
+    const limits = limitsWith({ perSecond: 100, perMinute: 100, purchasesPerMinute: 1_000 });
+    let running = 0;
+    let most = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const all = Promise.all(
+      Array.from({ length: API_MAX_PURCHASES_IN_FLIGHT + 8 }, (_, i) =>
+        limits.purchase(`in-flight-${i}`, async () => {
+          running += 1;
+          most = Math.max(most, running);
+          await gate;
+          running -= 1;
+          return i;
+        }),
+      ),
+    );
+    // Every claim made and the first slots taken before the gate opens.
+    while (running < API_MAX_PURCHASES_IN_FLIGHT) await new Promise((r) => setTimeout(r, 10));
+    release();
+    const done = await all;
+    expect(done).toHaveLength(API_MAX_PURCHASES_IN_FLIGHT + 8);
+    expect(most).toBe(API_MAX_PURCHASES_IN_FLIGHT);
   });
 });
