@@ -54,6 +54,7 @@ import { fastifyTrustProxy } from './production-profile';
 import { drainConnections } from './plugins/drain-connections';
 import { isApiKeyGuard } from './plugins/api-key';
 import { publicApiRoutes } from './modules/public-api/routes';
+import { publicApiDocumentRoute } from './modules/public-api/document';
 import type { ZodTypeProvider } from './lib/route-validation';
 
 declare module 'fastify' {
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.register(
         async (v1) => {
           publicApiRoutes(v1.withTypeProvider<ZodTypeProvider>(), services);
+          publicApiDocumentRoute(v1);
         },
         { prefix: '/v1' },
       );

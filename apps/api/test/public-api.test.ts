@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { MAGIC_METERS, MAGIC_PHONES, MAGIC_SMARTCARDS } from '@owo/providers/sandbox/magic';
 import { apiKeys, purchases, users } from '../src/db/schema';
 import { generateKey } from '../src/modules/developer/key-format';
@@ -447,5 +448,38 @@ describe('rate limits behind the per-second one', () => {
     const done = await all;
     expect(done).toHaveLength(API_MAX_PURCHASES_IN_FLIGHT + 8);
     expect(most).toBe(API_MAX_PURCHASES_IN_FLIGHT);
+  });
+});
+
+describe('GET /api/v1/openapi.json', () => {
+  it('is a valid OpenAPI document of exactly the /api/v1 routes, with the key and code samples', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    const documented = Object.entries(doc.paths as Record<string, object>)
+      .flatMap(([url, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${url}`))
+      .sort();
+    const routes = t.app.routeTable
+      .filter((r) => r.url.startsWith('/api/v1/'))
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`)
+      .sort();
+    expect(routes).toHaveLength(9);
+    expect(documented).toEqual(routes);
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['apiKey']);
+    const buy = doc.paths['/api/v1/purchases/airtime'].post;
+    expect(buy.security).toEqual([{ apiKey: [] }]);
+    expect(buy.requestBody.content['application/json'].schema.required).toContain('reference');
+    expect(Object.keys(buy.responses)).toEqual(
+      expect.arrayContaining(['200', '202', '400', '401', '403', '429']),
+    );
+    expect(buy['x-codeSamples'].map((s: { label: string }) => s.label)).toEqual([
+      'curl',
+      'TypeScript',
+    ]);
+    // Every route the app's own document lists is still there, with the v1 ones.
+    const app = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(app.paths['/api/v1/balance'].get.security).toEqual([{ apiKey: [] }]);
   });
 });
