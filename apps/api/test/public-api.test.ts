@@ -278,6 +278,34 @@ describe('purchases', () => {
     await expectLedgerConsistent(t);
   });
 
+  it('answers a failed order 422 PURCHASE_FAILED, refunds it, and the requery shows it failed', async () => {
+    const reference = newReference();
+    const before = await balanceKobo(t, seller.token);
+    const res = await api(
+      t,
+      key,
+      'POST',
+      '/api/v1/purchases/airtime',
+      airtime(reference, { phone: MAGIC_PHONES.failed }),
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().code).toBe('PURCHASE_FAILED');
+    expect(await balanceKobo(t, seller.token)).toBe(before);
+    const requery = await api(t, key, 'GET', `/api/v1/purchases/${reference}`);
+    expect(requery.json().data).toMatchObject({ clientReference: reference, status: 'failed' });
+    // The retry answers the same refusal; nothing is bought.
+    const again = await api(
+      t,
+      key,
+      'POST',
+      '/api/v1/purchases/airtime',
+      airtime(reference, { phone: MAGIC_PHONES.failed }),
+    );
+    expect(again.statusCode).toBe(422);
+    expect(await balanceKobo(t, seller.token)).toBe(before);
+    await expectLedgerConsistent(t);
+  });
+
   it('refuses an unknown data plan with 404 and charges nothing', async () => {
     const before = await balanceKobo(t, seller.token);
     const res = await api(t, key, 'POST', '/api/v1/purchases/data', {
