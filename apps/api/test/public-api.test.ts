@@ -89,6 +89,23 @@ describe('the key guard', () => {
     expect((await api(t, open, 'GET', '/api/v1/balance')).statusCode).toBe(200);
   });
 
+  it('reads the client address behind a trusted proxy (TRUST_PROXY), as the app does', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' }, { sameDatabaseAs: t });
+    try {
+      const fenced = await createApiKey(t, seller.id, { allowedIps: ['10.0.0.0/8'] });
+      const from = (address: string) =>
+        callApi(proxied, fenced, 'GET', '/api/v1/balance', undefined, {
+          'x-forwarded-for': address,
+        });
+      expect((await from('10.1.2.3')).statusCode).toBe(200);
+      const outside = await from('192.0.2.99');
+      expect(outside.statusCode).toBe(403);
+      expect(outside.json().code).toBe('API_KEY_IP_REFUSED');
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses a call outside the key’s scopes with 403 API_KEY_SCOPE', async () => {
     const reader = await createApiKey(t, seller.id, { scopes: ['read'] });
     const buy = await api(t, reader, 'POST', '/api/v1/purchases/airtime', {
