@@ -523,6 +523,10 @@ describe('GET /api/v1/openapi.json', () => {
       'curl',
       'TypeScript',
     ]);
+    // On our own public origin, ready to paste.
+    expect(buy['x-codeSamples'][0].source).toContain(
+      `${t.deps.config.publicBaseUrl}/api/v1/purchases/airtime`,
+    );
     // Every route the app's own document lists is still there, with the v1 ones.
     const app = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(app.paths['/api/v1/balance'].get.security).toEqual([{ apiKey: [] }]);

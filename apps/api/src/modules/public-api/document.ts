@@ -70,9 +70,9 @@ const EXAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   },
 };
 
-/** curl and TypeScript (fetch) for one operation: what a reseller pastes first. */
-function codeSamples(method: string, path: string) {
-  const url = `https://owo.example${path.replace('{reference}', 'order-10001')}`;
+/** curl and TypeScript (fetch) for one operation, on our public origin: what a reseller pastes. */
+function codeSamples(origin: string, method: string, path: string) {
+  const url = `${origin}${path.replace('{reference}', 'order-10001')}`;
   const body = EXAMPLE_BODIES[path];
   const json = body ? JSON.stringify(body, null, 2) : undefined;
   const curl = [
@@ -104,7 +104,7 @@ type Operations = Record<string, Record<string, Record<string, unknown>>>;
  * The /api/v1 paths of the app's document (the same zod schemas, so the two never disagree),
  * with the reseller's introduction, the key as the only security scheme and code samples.
  */
-export function publicApiDocument(app: FastifyInstance) {
+export function publicApiDocument(app: FastifyInstance, origin: string) {
   const full = app.swagger() as {
     openapi: string;
     paths?: Operations;
@@ -116,7 +116,7 @@ export function publicApiDocument(app: FastifyInstance) {
     paths[path] = Object.fromEntries(
       Object.entries(item).map(([method, op]) => [
         method,
-        { ...op, 'x-codeSamples': codeSamples(method.toUpperCase(), path) },
+        { ...op, 'x-codeSamples': codeSamples(origin, method.toUpperCase(), path) },
       ]),
     );
   }
@@ -141,6 +141,8 @@ export function publicApiDocument(app: FastifyInstance) {
 /** GET /api/v1/openapi.json: a document, not an operation (out of the app's document). */
 export function publicApiDocumentRoute(app: FastifyInstance) {
   app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send(publicApiDocument(app)),
+    reply
+      .header('cache-control', 'no-cache')
+      .send(publicApiDocument(app, app.services.deps.config.publicBaseUrl)),
   );
 }
