@@ -35,11 +35,18 @@ export function addressAllowed(allowed: readonly string[], ip: string): boolean 
   if (family === 0) return false;
   const list = new BlockList();
   for (const entry of allowed) {
-    const [base = '', bits] = entry.split('/');
-    const type = isIP(base) === 6 ? 'ipv6' : 'ipv4';
-    if (isIP(base) === 0) continue;
-    if (bits === undefined) list.addAddress(base, type);
-    else list.addSubnet(base, Number(bits), type);
+    const [base = '', bits, ...rest] = entry.trim().split('/');
+    const version = isIP(base);
+    // An entry that names no address or block admits nothing (never a refusal of the whole list).
+    if (version === 0 || rest.length > 0) continue;
+    const type = version === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) {
+      list.addAddress(base, type);
+      continue;
+    }
+    const prefix = Number(bits);
+    if (!/^\d{1,3}$/.test(bits) || prefix > (version === 6 ? 128 : 32)) continue;
+    list.addSubnet(base, prefix, type);
   }
   return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
