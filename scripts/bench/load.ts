@@ -69,8 +69,35 @@ export function succeeded(reply: { status: number; body: string }): boolean {
   }
 }
 
+/**
+ * The reseller API's purchase (decision 0087): the same ₦100 of airtime to the same number, with
+ * an API key instead of a session and PIN, and a reference of the reseller's instead of an
+ * Idempotency-Key. Its airtime follows the routing table (VTpass first by default), as the app's
+ * VTpass airtime route does, not the in-house route of PURCHASE_PATH.
+ */
+export const PUBLIC_PURCHASE_PATH = '/api/v1/purchases/airtime';
+
+export async function purchaseWithKey(agent: http.Agent, port: number, key: string) {
+  const body = JSON.stringify({
+    reference: randomUUID(),
+    network: 'MTN',
+    phone: '08011111111',
+    amount: PURCHASE_NAIRA,
+  });
+  const reply = await post(
+    agent,
+    port,
+    PUBLIC_PURCHASE_PATH,
+    { authorization: `Bearer ${key}` },
+    body,
+  );
+  return { ...reply, ok: succeeded(reply) };
+}
+
 /** One purchase; ok when the API answers 200 with success true (the sandbox delivered). */
 export async function purchase(agent: http.Agent, port: number, token: string) {
+  // A reseller API key (owo_test_…, owo_live_…) buys through the public API.
+  if (token.startsWith('owo_')) return purchaseWithKey(agent, port, token);
   const reply = await post(
     agent,
     port,

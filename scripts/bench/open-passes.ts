@@ -67,6 +67,10 @@ export const RAISED_LIMITS: Record<string, string> = {
   LIMIT_UNVERIFIED_BALANCE_NAIRA: '1000000000',
   LIMIT_VERIFIED_DAILY_NAIRA: '1000000000',
   LIMIT_VERIFIED_BALANCE_NAIRA: '1000000000',
+  // The public API pass: each client is one key sending as fast as it is answered (decision 0088).
+  API_KEY_REQUESTS_PER_SECOND: '100000',
+  API_KEY_REQUESTS_PER_MINUTE: '1000000',
+  API_KEY_PURCHASES_PER_MINUTE: '1000000',
 };
 
 function asShot(reply: { status: number; body: string }): Shot {

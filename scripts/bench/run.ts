@@ -12,6 +12,8 @@
  *
  *   --pool 10,20,40  one API pass per pool size (DATABASE_POOL_MAX), all against one pgbench pass
  *   --pin-cache      adds a diagnostic pass with argon2 verify results cached in the API process
+ *   --skip-public-api  leaves out the reseller API pass (the same purchase with an API key, no PIN,
+ *                    POST /api/v1/purchases/airtime; decision 0087), run after the pool passes
  *   --api-processes N  adds the purchase pass again with N API processes (API_PROCESSES, decision
  *                    0038; default 2, 1 leaves it out), at the last --pool size split between
  *                    them (pool 20, 2 processes: 10 each), beside the one-process figure;
@@ -142,6 +144,7 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '3' },
     pool: { type: 'string', default: '20' },
     'pin-cache': { type: 'boolean', default: false },
+    'skip-public-api': { type: 'boolean', default: false },
     'api-processes': { type: 'string', default: '2' },
     'pgbench-seconds': { type: 'string' },
     'pgbench-scale': { type: 'string' },
@@ -360,7 +363,7 @@ async function apiPass(options: {
     agent.destroy();
     if (!smoke.ok) {
       throw new Error(
-        `the first purchase failed: POST /api/transactions/airtime → HTTP ${smoke.status}\n` +
+        `the first purchase failed (${options.label}) → HTTP ${smoke.status}\n` +
           `${smoke.body.slice(0, 2000)}\n--- API output ---\n${api.output()}`,
       );
     }
@@ -760,6 +763,7 @@ async function openOnly() {
     users: clients,
     dataDir,
     sessionSecret,
+    keyMode: flags['sandbox-process'] ? 'live' : 'test',
   });
   const result = await openPass({
     apiDb,
@@ -1135,6 +1139,21 @@ async function main() {
         label: `API pass, ${clients} clients, pool ${pool}`,
         apiDb,
         tokens: seeded.tokens,
+        pool,
+        pinCache: false,
+        dataDir,
+        sessionSecret,
+        sandbox,
+      }),
+    );
+  }
+  if (!flags['skip-public-api']) {
+    const pool = pools[pools.length - 1] ?? 20;
+    passes.push(
+      await apiPass({
+        label: `public API pass (POST /api/v1/purchases/airtime, one API key per client), pool ${pool}`,
+        apiDb,
+        tokens: seeded.apiKeys,
         pool,
         pinCache: false,
         dataDir,

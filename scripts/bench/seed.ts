@@ -9,6 +9,8 @@ import { createPinService } from '../../apps/api/src/modules/pin/service';
 import { settingsRepository } from '../../apps/api/src/modules/settings/repository';
 import { SUPPLIER_SETTING_KEYS } from '../../apps/api/src/modules/suppliers/routing';
 import { usersRepository } from '../../apps/api/src/modules/users/repository';
+import { apiKeys } from '../../apps/api/src/db/schema';
+import { generateKey, type KeyMode } from '../../apps/api/src/modules/developer/key-format';
 import { NETWORK_NAMES } from '@owo/shared/networks';
 import type { RouteSupplier } from '@owo/shared/suppliers';
 import { offlineDeps } from './offline-deps';
@@ -20,6 +22,8 @@ export interface Seeded {
   tokens: string[];
   /** The users behind the tokens, in the same order (transfers name their recipient by id). */
   userIds: string[];
+  /** One reseller API key per user, same order (the public API pass; their wallets are verified). */
+  apiKeys: string[];
   /** Each wallet's starting balance, kobo. */
   fundedKobo: number;
   seconds: number;
@@ -45,6 +49,8 @@ export async function seed(options: {
    * 0043), which such a test is not about.
    */
   airtimeRoute?: RouteSupplier<'airtime'>[];
+  /** The API keys' mode: the deployment's (`test` on a sandbox one, `live` otherwise). */
+  keyMode?: KeyMode;
 }): Promise<Seeded> {
   const started = performance.now();
   const { config, database } = openBenchDatabase({
@@ -75,8 +81,19 @@ export async function seed(options: {
           lastName: `Client${i}`,
           phoneNumber: '08031234567',
           isVerified: true,
+          // API keys buy only for a verified wallet (decision 0087).
+          isKycVerified: true,
         }),
       );
+      const key = generateKey(options.keyMode ?? 'test');
+      await database.db.insert(apiKeys).values({
+        userId: user.id,
+        name: 'bench',
+        mode: options.keyMode ?? 'test',
+        prefix: key.prefix,
+        keyDigest: key.digest,
+        scopes: ['read', 'purchase'],
+      });
       await pins.setPin(user.id, { transactionPin: BENCH_PIN });
       await adjustments.credit({
         userId: user.id,
@@ -85,22 +102,25 @@ export async function seed(options: {
         actor: 'bench',
       });
       const { token } = await sessions.issue(user.id, { ip: '127.0.0.1', userAgent: 'owo-bench' });
-      return { token, userId: user.id };
+      return { token, userId: user.id, apiKey: key.secret };
     };
 
     const tokens: string[] = [];
     const userIds: string[] = [];
+    const keys: string[] = [];
     const batch = 10;
     for (let i = 0; i < options.users; i += batch) {
       const ids = Array.from({ length: Math.min(batch, options.users - i) }, (_, k) => i + k);
       for (const made of await Promise.all(ids.map(one))) {
         tokens.push(made.token);
         userIds.push(made.userId);
+        keys.push(made.apiKey);
       }
     }
     return {
       tokens,
       userIds,
+      apiKeys: keys,
       fundedKobo: MAX_OPERATOR_CREDIT_KOBO,
       seconds: (performance.now() - started) / 1000,
     };

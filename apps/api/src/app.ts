@@ -53,6 +53,9 @@ import { registerDocsPage } from './modules/openapi/docs-page';
 import { type RouteSchema, withErrorReplies } from './modules/openapi/error-replies';
 import { fastifyTrustProxy } from './production-profile';
 import { drainConnections } from './plugins/drain-connections';
+import { isApiKeyGuard } from './plugins/api-key';
+import { publicApiRoutes } from './modules/public-api/routes';
+import { publicApiDocumentRoute } from './modules/public-api/document';
 import type { ZodTypeProvider } from './lib/route-validation';
 
 declare module 'fastify' {
@@ -65,7 +68,8 @@ declare module 'fastify' {
 
 /** Who may call a route, read from the guard it registered with. */
 /** staff: the admin area's reads (admin or support); admin: its writes (admin only). */
-export type RouteAccess = 'public' | 'user' | 'staff' | 'admin';
+/** apikey: the reseller API's routes, guarded by an API key (decision 0087), not a session. */
+export type RouteAccess = 'public' | 'user' | 'staff' | 'admin' | 'apikey';
 
 export interface ApiRoute {
   method: string;
@@ -155,7 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? 'staff'
         : hooks.includes(services.guards.requireUser)
           ? 'user'
-          : 'public';
+          : hooks.some(isApiKeyGuard)
+            ? 'apikey'
+            : 'public';
     // Every route declares the error replies its guards, schemas and path can answer.
     route.schema = withErrorReplies(route.url, route.schema as RouteSchema | undefined, access);
     for (const method of [route.method].flat()) {
@@ -220,6 +226,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       supplierRoutes(api, services);
       // sandbox mode only: absent (404) in live mode and production
       if (services.sandbox) sandboxRoutes(api, services);
+      // the reseller API, with API keys instead of sessions (decision 0087)
+      api.register(
+        async (v1) => {
+          publicApiRoutes(v1.withTypeProvider<ZodTypeProvider>(), services);
+          publicApiDocumentRoute(v1);
+        },
+        { prefix: '/v1' },
+      );
     },
     { prefix: '/api' },
   );

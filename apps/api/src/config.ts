@@ -4,7 +4,13 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ProvidersConfig } from '@owo/providers/create-providers';
-import { INACTIVITY_LOGOUT_MS, SESSION_TTL_S, WALLET_LIMITS_KOBO } from '@owo/shared/constants';
+import {
+  API_KEY_PURCHASES_PER_MINUTE,
+  API_KEY_RATE,
+  INACTIVITY_LOGOUT_MS,
+  SESSION_TTL_S,
+  WALLET_LIMITS_KOBO,
+} from '@owo/shared/constants';
 import { CRASH_POINTS, parseCrashAt, type CrashAt } from './lib/crash-points';
 
 /** Decision 0003's bound on a session's life; production refuses a longer SESSION_LIFETIME_S. */
@@ -90,6 +96,26 @@ const envSchema = z.object({
     .default(SESSION_TTL_S),
   /** Sign-in and reset codes one client address may have mailed in an hour (decision 0016). */
   OTP_REQUESTS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Requests one reseller API key may make a second and a minute (decision 0088). */
+  API_KEY_REQUESTS_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(API_KEY_RATE.perSecond),
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(API_KEY_RATE.perMinute),
+  /** Purchases one key may make a minute, across every API process (decision 0088). */
+  API_KEY_PURCHASES_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(API_KEY_PURCHASES_PER_MINUTE),
   /** Other origins allowed to call the API from a browser (decision 0014); none by default. */
   CORS_ORIGINS: z
     .string()
@@ -232,6 +258,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Codes one client address may have mailed in an hour, across e-mails (decision 0016). */
   otpRequestsPerClientPerHour: number;
+  /** What one reseller API key may request a second and a minute (decision 0088). */
+  apiKeyRate: { perSecond: number; perMinute: number; purchasesPerMinute: number };
   /** A session unused this long is refused (decision 0049). */
   sessionIdleTimeoutMs: number;
   /** A session ends this long after sign-in; the sign-in reply's `expires_in`. */
@@ -437,6 +465,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxy as TrustProxy,
     otpRequestsPerClientPerHour: e.OTP_REQUESTS_PER_CLIENT_PER_HOUR,
+    apiKeyRate: {
+      perSecond: e.API_KEY_REQUESTS_PER_SECOND,
+      perMinute: e.API_KEY_REQUESTS_PER_MINUTE,
+      purchasesPerMinute: e.API_KEY_PURCHASES_PER_MINUTE,
+    },
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_S * 1000,
     sessionLifetimeS: e.SESSION_LIFETIME_S,
     corsOrigins: (e.CORS_ORIGINS ?? '')

@@ -58,6 +58,9 @@ import { createSandboxService, sandboxEnabled } from './modules/sandbox/service'
 import { createMetrics } from './modules/metrics/metrics';
 import { scrapeSources } from './modules/metrics/scrape-sources';
 import { timedProviders } from './modules/metrics/timed-providers';
+import { createApiKeyGuards } from './plugins/api-key';
+import { createApiRateLimits } from './modules/public-api/rate-limits';
+import { createPublicApiService } from './modules/public-api/service';
 
 /** Builds every service once per app; routes receive them, never the database. */
 export function createServices(given: AppDeps) {
@@ -151,6 +154,10 @@ export function createServices(given: AppDeps) {
   const bettingStats = createBettingStatsService(deps);
   const csvExports = createExportService(laggingReads);
   const sandbox = sandboxInbox ? createSandboxService(deps, sandboxInbox) : undefined;
+  // the reseller API: its keys' guard, its rate limits, its service (decisions 0087, 0088)
+  const apiRates = createApiRateLimits(deps);
+  const apiKeyGuards = createApiKeyGuards(deps, apiRates);
+  const publicApi = createPublicApiService(deps, purchases, betting, catalogue);
   return {
     deps,
     otp,
@@ -203,6 +210,9 @@ export function createServices(given: AppDeps) {
     alerts,
     sandbox,
     metrics,
+    apiRates,
+    apiKeyGuards,
+    publicApi,
   };
 }
 

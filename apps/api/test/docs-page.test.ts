@@ -118,6 +118,27 @@ describe('GET /api/docs', () => {
     expect(page.body).toContain(`<title>${document.json().info.title}</title>`);
   });
 
+  it('serves the reseller API its own page at /api/v1/docs/, over /api/v1/openapi.json', async () => {
+    const bare = await t.request({ method: 'GET', url: '/api/v1/docs' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/api/v1/docs/');
+    const page = await t.request({ method: 'GET', url: '/api/v1/docs/' });
+    expect(page.statusCode).toBe(200);
+    const { inline, loaded } = pageParts(page.body);
+    const configuration = referenceConfiguration(inline);
+    expect(configuration).toMatchObject({ url: '/api/v1/openapi.json', telemetry: false });
+    const document = await t.request({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(page.body).toContain(`<title>${document.json().info.title}</title>`);
+    // Its script, relative to the page, is served from here too.
+    const script = loaded
+      .map((url) => new URL(url.href.replace(PAGE_URL.href, 'http://localhost/api/v1/docs/')))
+      .find((url) => url.pathname.endsWith('/scalar.js'));
+    expect(script?.pathname).toBe('/api/v1/docs/js/scalar.js');
+    const served = await t.request({ method: 'GET', url: '/api/v1/docs/js/scalar.js' });
+    expect(served.statusCode).toBe(200);
+    expect(served.body.startsWith(ZOD_JITLESS)).toBe(true);
+  });
+
   it('keeps the app policy on every other path, the document included', async () => {
     const page = await t.request({ method: 'GET', url: PAGE });
     const docsScripts = directives(page.headers['content-security-policy']).get('script-src');

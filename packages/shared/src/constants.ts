@@ -212,3 +212,16 @@ export const ADMIN_REASON_MAX = 300;
  * the current and the last 4, five in all.
  */
 export const PASSWORD_HISTORY_KEPT = 4;
+
+/**
+ * The reseller API's rate limits (decision 0088). Per key: requests a second and a minute (each
+ * API process counts its own; the deployment may raise them with API_KEY_REQUESTS_PER_SECOND and
+ * _PER_MINUTE). Purchases per key a minute across every process (the atomic limiter). Across all
+ * keys, per process: requests a second, and purchases running at once (more wait their turn).
+ */
+export const API_KEY_RATE = { perSecond: 10, perMinute: 300 } as const;
+export const API_KEY_PURCHASES_PER_MINUTE = 120;
+export const API_GLOBAL_REQUESTS_PER_SECOND = 200;
+export const API_MAX_PURCHASES_IN_FLIGHT = 32;
+/** API purchases that may wait for one of those slots, per process; more are refused (429). */
+export const API_MAX_PURCHASES_WAITING = 512;

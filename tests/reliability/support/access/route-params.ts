@@ -121,6 +121,9 @@ export const SHARED_PARAM_ROUTES: Record<string, (w: AccessWorld) => string> = {
   'GET /api/transactions/data-plans/:supplier': () => 'ogdams',
   'POST /api/transactions/data/:supplier': () => 'ogdams',
   'GET /api/services/categories/:id/products': (w) => w.categoryId,
+  // The reseller API's requery answers only the key's user's orders; its guard takes API keys,
+  // not sessions, so the cross-user rows are public-api.test.ts's (another user's reference: 404).
+  'GET /api/v1/purchases/:reference': (w) => w.a.transactionReference,
 };
 
 /**

@@ -30,6 +30,8 @@ function accessParts(app: FastifyInstance, method: string | string[], url: strin
   // Grouped by the path's first segment after /api (auth, transactions, admin, …).
   const tags = [url.split('/')[2] ?? 'api'];
   const summary = { admin: 'Admin only', staff: 'Admin or support (read-only staff)' };
+  // The reseller API (/api/v1): an API key, not a session (decision 0087).
+  if (access === 'apikey') return { tags: ['v1'], security: [{ apiKey: [] }] };
   return access === 'user' || access === 'admin' || access === 'staff'
     ? { tags, security: [{ bearer: [] }], ...(access !== 'user' && { summary: summary[access] }) }
     : { tags };
@@ -52,7 +54,15 @@ const swaggerOptions = (app: FastifyInstance): FastifyDynamicSwaggerOptions => (
         'Signed-in routes take `Authorization: Bearer <token>`.',
     },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A reseller API key: `Authorization: Bearer owo_live_…` (sandbox: owo_test_…).',
+        },
+      },
     },
   },
   // Runs when the document is first asked for, once every route (and the route table) exists.

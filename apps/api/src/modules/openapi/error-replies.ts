@@ -1,6 +1,6 @@
 import { errorReplySchema } from '@owo/shared/replies/common';
 
-type Access = 'public' | 'user' | 'staff' | 'admin';
+type Access = 'public' | 'user' | 'staff' | 'admin' | 'apikey';
 
 export interface RouteSchema {
   body?: unknown;
@@ -16,7 +16,9 @@ export function refusalStatuses(url: string, schema: RouteSchema, access: Access
   const takesInput = [schema.body, schema.querystring, schema.params].some(Boolean);
   if (takesInput || url.includes(':')) statuses.push(400);
   if (access !== 'public') statuses.push(401);
-  if (access === 'staff' || access === 'admin') statuses.push(403);
+  if (access === 'staff' || access === 'admin' || access === 'apikey') statuses.push(403);
+  // An API key's routes are rate-limited per key (decision 0088).
+  if (access === 'apikey') statuses.push(429);
   // An id in the path may name nothing (a malformed one answers the same 404).
   if (url.includes(':')) statuses.push(404);
   return statuses;
