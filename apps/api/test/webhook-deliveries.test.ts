@@ -117,7 +117,7 @@ describe('final outcomes of API orders', () => {
       data: {
         reference: history.reference,
         clientReference: order.clientReference,
-        status: 'delivered',
+        status: 'success',
         product: 'airtime',
         amount: history.amountKobo / 100,
         description: history.description,

@@ -25,7 +25,9 @@ BEGIN
            'data', jsonb_build_object(
              'reference', t.reference,
              'clientReference', p.client_reference,
-             'status', substr(p_event, length('purchase.') + 1),
+             -- The order's status in the requery's words (GET /api/v1/purchases/{reference}).
+             'status', CASE p_event WHEN 'purchase.delivered' THEN 'success'
+                                    WHEN 'purchase.failed' THEN 'failed' ELSE 'reversed' END,
              'product', p.product,
              'amount', trim_scale(t.amount_kobo::numeric / 100),
              'description', t.description,

@@ -21,7 +21,11 @@ export const publicOrderSchema = z.object({
   reference: z.string(),
   /** The reseller's reference; null for an order placed in the app. */
   clientReference: z.nullable(z.string()),
-  status: z.enum(['success', 'pending', 'failed']),
+  /**
+   * success: delivered; pending: still with the supplier (requery later, or wait for the
+   * webhook); failed: refunded to the wallet; reversed: delivered, then taken back and refunded.
+   */
+  status: z.enum(['success', 'pending', 'failed', 'reversed']),
   product: z.string(),
   description: z.string(),
   amount: naira('What the wallet was charged, in naira.'),
@@ -36,6 +40,17 @@ export const publicOrderSchema = z.object({
 
 /** A purchase: 200 delivered, 202 pending with the supplier (requery or wait for the webhook). */
 export const publicOrderReplySchema = dataReply(publicOrderSchema);
+
+/**
+ * A purchase the supplier refused: 422 PURCHASE_FAILED, the wallet refunded, and the order itself
+ * (both references, status failed) so the reseller can match it without a requery.
+ */
+export const publicFailedOrderReplySchema = z.object({
+  success: z.literal(false),
+  code: z.literal('PURCHASE_FAILED'),
+  message: z.string(),
+  data: z.object({ message: z.string(), order: publicOrderSchema }),
+});
 
 const planSchema = z.object({
   planId: z.string(),

@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { purchases, transactions } from '../../db/schema';
+import { orderActions, purchases, transactions } from '../../db/schema';
 import type { TransactionRow } from '../transactions/repository';
 
 export interface OrderOfReference {
   row: TransactionRow;
   clientReference: string | null;
+  /** Delivered, then taken back (an admin's Reverse or the supplier's reversal notice). */
+  reversed: boolean;
 }
 
 /** The reads of the reseller API's requery. */
@@ -22,7 +24,13 @@ export const publicApiRepository = {
   ): Promise<OrderOfReference | undefined> {
     const select = () =>
       db
-        .select({ row: transactions, clientReference: purchases.clientReference })
+        .select({
+          row: transactions,
+          clientReference: purchases.clientReference,
+          reversed: sql<boolean>`exists (select 1 from ${orderActions}
+            where ${orderActions.transactionId} = ${transactions.id}
+              and ${orderActions.action} = 'reverse')`,
+        })
         .from(transactions)
         .leftJoin(purchases, eq(purchases.transactionId, transactions.id));
     const [byClient] = await select()

@@ -4,6 +4,7 @@ import { errorReplySchema } from '@owo/shared/replies/common';
 import {
   publicBalanceReplySchema,
   publicCatalogueReplySchema,
+  publicFailedOrderReplySchema,
   publicOrderReplySchema,
 } from '@owo/shared/replies/public-api';
 import {
@@ -67,6 +68,7 @@ export function publicApiRoutes(
   const purchased = {
     200: publicOrderReplySchema,
     202: publicOrderReplySchema,
+    422: publicFailedOrderReplySchema,
     ...keyRefusals,
   };
 

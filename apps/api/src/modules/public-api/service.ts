@@ -17,7 +17,7 @@ import type {
 } from '@owo/shared/schemas/public-api';
 import type { publicOrderSchema } from '@owo/shared/replies/public-api';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import { AppError, type errorBody } from '../../errors';
 import { ledgerRepository } from '../../ledger/repository';
 import type { BettingService } from '../betting/service';
 import type { CatalogueService } from '../catalogue/service';
@@ -29,6 +29,7 @@ import { publicApiRepository } from './repository';
 
 type In<T extends z.core.$ZodType> = z.output<T>;
 type PublicOrder = z.output<typeof publicOrderSchema>;
+type ErrorBody = ReturnType<typeof errorBody>;
 
 /** The caller of a reseller route: the key (from the guard) and the body as sent. */
 export interface ApiCaller {
@@ -49,7 +50,11 @@ const NO_PIN = '';
 const DATA_SOURCES = ['datastation', 'ogdams'] as const;
 
 /** The product, recipient, token and units of an order, as the reply and the requery show them. */
-function orderOf(dto: TransactionDto, clientReference: string | null): PublicOrder {
+function orderOf(
+  dto: TransactionDto,
+  clientReference: string | null,
+  reversed: boolean,
+): PublicOrder {
   const metadata = dto.metadata as TransactionMetadata & { rechargeAccount?: string };
   const recipient =
     metadata.meter_number ??
@@ -60,7 +65,7 @@ function orderOf(dto: TransactionDto, clientReference: string | null): PublicOrd
   return {
     reference: dto.reference,
     clientReference,
-    status: dto.status,
+    status: reversed ? 'reversed' : dto.status,
     product: dto.serviceType,
     description: dto.description,
     amount: dto.amount,
@@ -91,11 +96,30 @@ export function createPublicApiService(
     apiKey: { id: caller.keyId, reference },
   });
 
-  /** A purchase's stored reply (the first one, on a retry) in the reseller's shape. */
-  function reshaped(reply: StoredReply, reference: string): StoredReply {
-    if (reply.status !== 200 && reply.status !== 202) return reply;
-    const body = reply.body as PurchaseReply;
-    const order = orderOf(body.data, reference);
+  /**
+   * A purchase's stored reply (the first one, on a retry) in the reseller's shape. A refused
+   * order's 422 carries the order (read by the reseller's reference, this key's), so the reseller
+   * sees both references and the failed status in the reply itself.
+   */
+  async function reshaped(
+    caller: ApiCaller,
+    reply: StoredReply,
+    reference: string,
+  ): Promise<StoredReply> {
+    const body = reply.body as PurchaseReply | ErrorBody;
+    if (reply.status === 422 && !body.success && body.code === 'PURCHASE_FAILED') {
+      const found = await publicApiRepository.findOrder(
+        database.db,
+        caller.userId,
+        caller.keyId,
+        reference,
+      );
+      if (!found) return reply;
+      const order = orderOf(toTransactionDto(found.row), found.clientReference, found.reversed);
+      return { status: 422, body: { ...body, data: { message: body.message, order } } };
+    }
+    if (!body.success || (reply.status !== 200 && reply.status !== 202)) return reply;
+    const order = orderOf(body.data, reference, false);
     return { status: reply.status, body: { success: true, message: body.message, data: order } };
   }
 
@@ -169,7 +193,7 @@ export function createPublicApiService(
       return {
         success: true as const,
         message: 'Order',
-        data: orderOf(toTransactionDto(found.row), found.clientReference),
+        data: orderOf(toTransactionDto(found.row), found.clientReference, found.reversed),
       };
     },
 
@@ -180,7 +204,7 @@ export function createPublicApiService(
         amount: b.amount,
         transactionPin: NO_PIN,
       });
-      return reshaped(reply, b.reference);
+      return reshaped(caller, reply, b.reference);
     },
 
     async data(caller: ApiCaller, b: In<typeof publicDataSchema>) {
@@ -196,7 +220,7 @@ export function createPublicApiService(
         amount: b.amount,
         transactionPin: NO_PIN,
       });
-      return reshaped(reply, b.reference);
+      return reshaped(caller, reply, b.reference);
     },
 
     async electricity(caller: ApiCaller, b: In<typeof publicElectricitySchema>) {
@@ -208,7 +232,7 @@ export function createPublicApiService(
         variation_code: b.meterType,
         transactionPin: NO_PIN,
       });
-      return reshaped(reply, b.reference);
+      return reshaped(caller, reply, b.reference);
     },
 
     async cable(caller: ApiCaller, b: In<typeof publicCableSchema>) {
@@ -220,7 +244,7 @@ export function createPublicApiService(
         amount: b.amount,
         transactionPin: NO_PIN,
       });
-      return reshaped(reply, b.reference);
+      return reshaped(caller, reply, b.reference);
     },
 
     async betting(caller: ApiCaller, b: In<typeof publicBettingSchema>) {
@@ -231,7 +255,7 @@ export function createPublicApiService(
         amount: b.amount,
         transactionPin: NO_PIN,
       });
-      return reshaped(reply, b.reference);
+      return reshaped(caller, reply, b.reference);
     },
   };
 }
