@@ -27,6 +27,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { statementRoutes } from './modules/statements/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { beneficiaryRoutes } from './modules/beneficiaries/routes';
+import { developerKeyRoutes } from './modules/developer/routes';
 import { bettingRoutes } from './modules/betting/routes';
 import { servicesPayRoutes } from './modules/services-pay/routes';
 import { airtimeSwapRoutes } from './modules/airtime-swap/routes';
@@ -189,6 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       transferRoutes(api, services);
       // saved beneficiaries and recent numbers
       beneficiaryRoutes(api, services);
+      // Profile → Developer: the customer's API keys (decision 0087)
+      developerKeyRoutes(api, services);
       bettingRoutes(api, services);
       servicesPayRoutes(api, services);
       airtimeSwapRoutes(api, services);

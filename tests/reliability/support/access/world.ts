@@ -49,6 +49,8 @@ export interface AccessWorld {
     avatarOriginalFileId: string;
     /** A's saved beneficiary (PATCH/DELETE /api/beneficiaries/:id). */
     beneficiaryId: string;
+    /** A's API key (Profile → Developer: /api/developer/keys/:id). */
+    apiKeyId: string;
     /** A's session (DELETE /api/user/sessions/:id). */
     sessionId: string;
     checkoutId: string;
@@ -231,6 +233,17 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   });
   if (mismatch.statusCode !== 422) throw new Error(`expected a mismatch: ${mismatch.body}`);
   const kyc = await verifyKyc(t, a);
+  // An API key (a verified wallet's only): its owner's only.
+  const apiKey = await ok<{ data: { _id: string } }>(
+    t.request({
+      method: 'POST',
+      url: '/api/developer/keys',
+      token: a.token,
+      payload: { name: 'Shop', scopes: ['read'] },
+    }),
+    'api key',
+    201,
+  );
   const accounts = await ok<{ data: { _id: string; accountNumber: string; kind?: string }[] }>(
     t.request({ method: 'GET', url: '/api/account', token: a.token }),
     'accounts',
@@ -304,6 +317,7 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       avatarFileId: fileId(picture.data.imageUrl),
       avatarOriginalFileId: fileId(picture.data.originalImageUrl),
       beneficiaryId: beneficiary.data._id,
+      apiKeyId: apiKey.data._id,
       sessionId: sessions.data[0]?._id ?? '',
       checkoutId: String(checkout._id),
       sdkSessionId: String(checkout.sdkSessionId),
