@@ -38,6 +38,7 @@ const CUSTOMER_ROUTES = [
   '/transactions',
   '/profile',
   '/profile/security',
+  '/profile/developer',
   '/notifications',
   '/data',
   '/airtime',

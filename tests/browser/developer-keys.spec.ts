@@ -124,4 +124,12 @@ test('Developer: unverified customers are sent to verification; a verified one c
   await expect(row.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
   await expectAxeClean(page);
   await shot(page, 'developer-6-revoked');
+
+  // The badges in the dark theme too (the app follows the system's).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(row).toContainText(m.revokedBadge);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectAxeClean(page);
+  await shot(page, 'developer-7-dark');
 });

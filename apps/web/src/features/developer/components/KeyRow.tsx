@@ -14,7 +14,7 @@ export function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyDto; onRevoke: () =
             {apiKey.name}
           </span>
           {apiKey.mode === 'test' ? (
-            <span className={`${badge} bg-amber-50 text-amber-800`}>{m.testBadge}</span>
+            <span className={`${badge} bg-amber-50 text-amber-700`}>{m.testBadge}</span>
           ) : (
             <span className={`${badge} bg-brand-50 text-brand-700`}>{m.liveBadge}</span>
           )}

@@ -27,7 +27,7 @@ export function ShownOncePanel({
     <div className="grid gap-3">
       <p
         role="alert"
-        className="rounded-2xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-800"
+        className="rounded-2xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-700"
       >
         {m.shownOnceWarning}
       </p>

@@ -65,7 +65,7 @@ export function DeveloperPage() {
         {verified ? null : (
           <section
             aria-labelledby="verify-heading"
-            className="mt-4 rounded-3xl bg-amber-50 p-5 text-amber-900"
+            className="mt-4 rounded-3xl bg-amber-50 p-5 text-amber-700"
           >
             <h2 id="verify-heading" className="flex items-center gap-2 font-semibold">
               <ShieldIcon size={20} />
