@@ -39,6 +39,7 @@ const CUSTOMER_ROUTES = [
   '/profile',
   '/profile/security',
   '/profile/developer/webhooks',
+  '/profile/developer',
   '/notifications',
   '/data',
   '/airtime',

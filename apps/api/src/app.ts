@@ -28,6 +28,7 @@ import { statementRoutes } from './modules/statements/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { beneficiaryRoutes } from './modules/beneficiaries/routes';
 import { developerWebhookRoutes } from './modules/developer/webhooks-routes';
+import { developerKeyRoutes } from './modules/developer/routes';
 import { bettingRoutes } from './modules/betting/routes';
 import { servicesPayRoutes } from './modules/services-pay/routes';
 import { airtimeSwapRoutes } from './modules/airtime-swap/routes';
@@ -198,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       beneficiaryRoutes(api, services);
       // resellers' webhook deliveries: the log and its replay (decision 0089)
       developerWebhookRoutes(api, services);
+      // Profile → Developer: the customer's API keys (decision 0087)
+      developerKeyRoutes(api, services);
       bettingRoutes(api, services);
       servicesPayRoutes(api, services);
       airtimeSwapRoutes(api, services);

@@ -3,6 +3,7 @@ import { alertMessages } from '@owo/shared/alerts';
 import { adjustmentMessages } from '@owo/shared/adjustment-messages';
 import { adminUserMessages } from '@owo/shared/admin-user-messages';
 import { beneficiaryMessages } from '@owo/shared/beneficiaries';
+import { developerMessages } from '@owo/shared/developer-messages';
 import { messages } from '@owo/shared/messages';
 import { securityMessages } from '@owo/shared/security';
 import type { PinStanding } from '@owo/shared/api-types';
@@ -164,6 +165,10 @@ export const errorCatalogue = {
   ALERT_ALREADY_ACKNOWLEDGED: { status: 409, message: alertMessages.alreadyAcknowledged },
   ALERT_CLEARED: { status: 409, message: alertMessages.alertCleared },
   // end admin e-mail alerts
+  // Profile → Developer: the customer's API keys
+  API_KEYS_FULL: { status: 409, message: developerMessages.keysFull },
+  API_KEY_REVOKED: { status: 409, message: developerMessages.keyRevoked },
+  // end Profile → Developer
   // saved beneficiaries
   BENEFICIARY_EXISTS: { status: 409, message: beneficiaryMessages.exists },
   BENEFICIARIES_FULL: { status: 409, message: beneficiaryMessages.full },

@@ -29,6 +29,7 @@ import { createLimitsService } from './modules/limits/service';
 import { createTransferService } from './modules/transfers/service';
 import { createBankDirectory } from './modules/transfers/banks';
 import { createBeneficiaryService } from './modules/beneficiaries/service';
+import { createDeveloperKeyService } from './modules/developer/keys-service';
 import { createSecurityService } from './modules/security/service';
 import { createLookupGuard } from './modules/lookups/limits';
 import { createBettingService } from './modules/betting/service';
@@ -120,6 +121,8 @@ export function createServices(given: AppDeps) {
   const banks = createBankDirectory(deps.providers, deps.clock, createLookupGuard(deps));
   // saved beneficiaries and recent numbers
   const beneficiaries = createBeneficiaryService(deps);
+  // Profile → Developer: the customer's API keys (decision 0087)
+  const developerKeys = createDeveloperKeyService(deps);
   const betting = createBettingService(deps, placeOrder, settlement, refundedDeliveries);
   const servicesPay = createServicesPayService(deps, placeOrder);
   const airtimeSwaps = createAirtimeSwapService(deps, ledger, pin, limits, switches, files.store);
@@ -188,6 +191,7 @@ export function createServices(given: AppDeps) {
     transfers,
     banks,
     beneficiaries,
+    developerKeys,
     betting,
     servicesPay,
     airtimeSwaps,

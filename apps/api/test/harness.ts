@@ -68,6 +68,8 @@ export interface TestAppOptions {
    * cannot be opened twice, so there the two apps share its one handle.
    */
   sameDatabaseAs?: TestApp;
+  /** The app's logger instead of a silent one (a test that reads what the app logs). */
+  logger?: AppDeps['logger'];
 }
 
 export interface TestDatabase {
@@ -213,7 +215,7 @@ export async function createTestApp(
     database,
     clock,
     mailer,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     providers: sandboxProviders(baseUrls, config),
   };
   const app = await buildApp(deps);

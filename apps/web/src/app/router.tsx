@@ -283,6 +283,14 @@ const appRoutes: RouteObject[] = [
         Component: m.WebhookDeliveriesPage,
       })),
   },
+  // Profile → Developer: API keys (decision 0087)
+  {
+    path: 'profile/developer',
+    lazy: () =>
+      import('../features/developer/routes/DeveloperPage').then((m) => ({
+        Component: m.DeveloperPage,
+      })),
+  },
   {
     path: 'pin/create',
     lazy: () =>

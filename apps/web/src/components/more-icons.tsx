@@ -54,3 +54,9 @@ export const RefreshIcon = (p: IconProps) => (
     <path d="M3 21v-5h5" />
   </Icon>
 );
+/** Profile → Developer: angle brackets, for code. */
+export const CodeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m8 8-4 4 4 4M16 8l4 4-4 4M14 5l-4 14" />
+  </Icon>
+);

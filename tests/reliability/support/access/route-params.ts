@@ -101,6 +101,16 @@ export const OWNED_PARAM_ROUTES: Record<string, (w: AccessWorld) => OwnedId[]> =
   'POST /api/developer/webhooks/:id/replay': (w) => [
     { label: 'webhook delivery id', value: w.a.webhookDeliveryId, ownerOpens: false },
   ],
+  // An API key: the owner's own change or revocation would alter it, so B only there.
+  'PATCH /api/developer/keys/:id': (w) => [
+    { label: 'api key id', value: w.a.apiKeyId, ownerOpens: false },
+  ],
+  'DELETE /api/developer/keys/:id': (w) => [
+    { label: 'api key id', value: w.a.apiKeyId, ownerOpens: false },
+  ],
+  'GET /api/developer/keys/:id/webhook-secret': (w) => [
+    { label: 'api key id', value: w.a.apiKeyId },
+  ],
   // A signed-in device: its owner's only; the owner's own call would sign it out, so B only.
   'DELETE /api/user/sessions/:id': (w) => [
     { label: 'session id', value: w.a.sessionId, ownerOpens: false },

@@ -52,6 +52,8 @@ export interface AccessWorld {
     beneficiaryId: string;
     /** A webhook of A's order (POST /api/developer/webhooks/:id/replay, decision 0089). */
     webhookDeliveryId: string;
+    /** A's API key (Profile → Developer: /api/developer/keys/:id). */
+    apiKeyId: string;
     /** A's session (DELETE /api/user/sessions/:id). */
     sessionId: string;
     checkoutId: string;
@@ -234,6 +236,17 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   });
   if (mismatch.statusCode !== 422) throw new Error(`expected a mismatch: ${mismatch.body}`);
   const kyc = await verifyKyc(t, a);
+  // An API key (a verified wallet's only): its owner's only.
+  const apiKey = await ok<{ data: { _id: string } }>(
+    t.request({
+      method: 'POST',
+      url: '/api/developer/keys',
+      token: a.token,
+      payload: { name: 'Shop', scopes: ['read'] },
+    }),
+    'api key',
+    201,
+  );
   const accounts = await ok<{ data: { _id: string; accountNumber: string; kind?: string }[] }>(
     t.request({ method: 'GET', url: '/api/account', token: a.token }),
     'accounts',
@@ -320,6 +333,7 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
       avatarOriginalFileId: fileId(picture.data.originalImageUrl),
       beneficiaryId: beneficiary.data._id,
       webhookDeliveryId: webhook!.id,
+      apiKeyId: apiKey.data._id,
       sessionId: sessions.data[0]?._id ?? '',
       checkoutId: String(checkout._id),
       sdkSessionId: String(checkout.sdkSessionId),

@@ -52,6 +52,9 @@ export const ROUTE_HINTS: Record<string, RouteHints> = {
   'DELETE /api/beneficiaries/:id': {
     writesWithoutInput: "removes the caller's own beneficiary its id names",
   },
+  'DELETE /api/developer/keys/:id': {
+    writesWithoutInput: "revokes the caller's own API key its id names",
+  },
 
   // Its id is read through the params schema; an unknown id is 404, another's too (decision 0089).
   'POST /api/developer/webhooks/:id/replay': {

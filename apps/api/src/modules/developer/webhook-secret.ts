@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * A key's webhook signing secret, derived from the server's session secret and the key's id
- * (decision 0087): nothing more to store or leak, and the same on every node. `whsec_` marks it
- * as a webhook secret for the reseller and for secret scanners.
+ * A key's webhook signing secret, derived from the server secret and the key's id (decision 0087):
+ * nothing stored, so nothing to leak from the database, and the owner can read it again from the
+ * app. The webhook job signs with exactly this.
  */
 export function webhookSecretOf(sessionSecret: string, keyId: string): string {
-  return `whsec_${createHmac('sha256', sessionSecret).update(`owo-webhook-secret:${keyId}`).digest('base64url')}`;
+  const mac = createHmac('sha256', sessionSecret).update(`owo-webhook-secret:${keyId}`);
+  return `whsec_${mac.digest('base64url')}`;
 }

@@ -8,6 +8,7 @@ import {
   LogOutIcon,
   ShieldIcon,
 } from '../../../components/icons';
+import { CodeIcon } from '../../../components/more-icons';
 import { useCurrentUser } from '../../../lib/current-user';
 import { isStaff, useSession } from '../../../lib/session-store';
 import { signOut } from '../../../lib/sign-out';
@@ -70,6 +71,14 @@ export function ProfilePage() {
                 user.hasSetTransactionPin ? 'Change your 4-digit PIN' : 'Set your 4-digit PIN'
               }
               to="/pin/create"
+            />
+          </li>
+          <li>
+            <SettingsRow
+              icon={<CodeIcon size={20} />}
+              label="Developer"
+              description="API keys for your shop or app"
+              to="/profile/developer"
             />
           </li>
           {isStaff(user) ? (
