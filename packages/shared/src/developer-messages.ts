@@ -35,6 +35,8 @@ export const developerMessages = {
   intro:
     'Sell airtime, data and bills from your own shop, bot or app with the Owo API. Each integration gets its own key.',
   docsLink: 'Read the API documentation',
+  webhooksLink: 'Webhook deliveries',
+  webhooksHint: 'What we sent to your webhook URL, and replay',
   keysHeading: 'Your API keys',
   noKeys: 'You have no API keys yet.',
   createKey: 'Create API key',

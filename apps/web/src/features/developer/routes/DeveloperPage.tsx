@@ -120,6 +120,19 @@ export function DeveloperPage() {
             {m.createKey}
           </Button>
         ) : null}
+
+        {list.length > 0 ? (
+          <Link
+            to="/profile/developer/webhooks"
+            className="mt-6 flex min-h-14 items-center justify-between gap-3 rounded-3xl bg-white px-5 py-3 shadow-card hover:bg-surface"
+          >
+            <span>
+              <span className="block font-semibold text-ink">{m.webhooksLink}</span>
+              <span className="block text-sm text-muted">{m.webhooksHint}</span>
+            </span>
+            <ChevronRightIcon size={18} />
+          </Link>
+        ) : null}
       </div>
 
       <CreateKeySheet open={creating} onClose={() => setCreating(false)} onCreated={refresh} />
