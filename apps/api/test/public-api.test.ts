@@ -310,6 +310,10 @@ describe('purchases', () => {
     );
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().code).toBe('PURCHASE_FAILED');
+    // The refusal carries the order: both references and its status, no requery needed.
+    const order = res.json().data.order;
+    expect(order).toMatchObject({ clientReference: reference, status: 'failed', amount: 100 });
+    expect(order.reference).toMatch(/\S/);
     expect(await balanceKobo(t, seller.token)).toBe(before);
     const requery = await api(t, key, 'GET', `/api/v1/purchases/${reference}`);
     expect(requery.json().data).toMatchObject({ clientReference: reference, status: 'failed' });
@@ -322,6 +326,7 @@ describe('purchases', () => {
       airtime(reference, { phone: MAGIC_PHONES.failed }),
     );
     expect(again.statusCode).toBe(422);
+    expect(again.json().data.order).toEqual(order);
     expect(await balanceKobo(t, seller.token)).toBe(before);
     await expectLedgerConsistent(t);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { NETWORK_NAMES } from '../networks';
-import { dataReply } from './common';
+import { dataReply, errorReplySchema } from './common';
 import { billerItemDtoSchema } from './catalogue';
 
 /**
@@ -51,6 +51,9 @@ export const publicFailedOrderReplySchema = z.object({
   message: z.string(),
   data: z.object({ message: z.string(), order: publicOrderSchema }),
 });
+
+/** A purchase's 422: a refused order (with the order), or the reference reused with another body. */
+export const publicPurchase422Schema = z.union([publicFailedOrderReplySchema, errorReplySchema]);
 
 const planSchema = z.object({
   planId: z.string(),

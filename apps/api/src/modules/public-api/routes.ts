@@ -4,7 +4,7 @@ import { errorReplySchema } from '@owo/shared/replies/common';
 import {
   publicBalanceReplySchema,
   publicCatalogueReplySchema,
-  publicFailedOrderReplySchema,
+  publicPurchase422Schema,
   publicOrderReplySchema,
 } from '@owo/shared/replies/public-api';
 import {
@@ -68,7 +68,7 @@ export function publicApiRoutes(
   const purchased = {
     200: publicOrderReplySchema,
     202: publicOrderReplySchema,
-    422: publicFailedOrderReplySchema,
+    422: publicPurchase422Schema,
     ...keyRefusals,
   };
 
