@@ -250,3 +250,38 @@ describe('a standard customer', () => {
     await expectLedgerConsistent(t);
   });
 });
+
+describe('the dashboard', () => {
+  it('breaks the margin figures down by tier (revenue, cost, margin, orders)', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/admin/analytics/profits?range=daily',
+      token: support.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const byTier = res.json().data.byTier as {
+      code: string;
+      orders: number;
+      revenue: number;
+      cost: number;
+      margin: number;
+    }[];
+    expect(byTier.map((r) => r.code)[0]).toBe('standard');
+    const tierPrice = tierPriceKobo(plan.sellingKobo, plan.costKobo, 200);
+    // The reseller's two orders: one at the 2% price, one clamped at cost.
+    expect(byTier.find((r) => r.code === 'reseller')).toEqual({
+      code: 'reseller',
+      name: 'Reseller',
+      orders: 2,
+      revenue: (tierPrice + plan.costKobo) / 100,
+      cost: (2 * plan.costKobo) / 100,
+      margin: (tierPrice - plan.costKobo) / 100,
+    });
+    expect(byTier.find((r) => r.code === 'standard')).toMatchObject({
+      orders: 1,
+      revenue: plan.sellingKobo / 100,
+      margin: (plan.sellingKobo - plan.costKobo) / 100,
+    });
+    expect(byTier.find((r) => r.code === 'api_partner')).toMatchObject({ orders: 0, revenue: 0 });
+  });
+});
