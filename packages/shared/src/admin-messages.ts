@@ -59,7 +59,13 @@ export const adminMessages = {
 
   // ---- manage services
   servicesTitle: 'Manage Services',
-  serviceTabs: { data: 'Data', airtime: 'Airtime', cable: 'Cable TV', utility: 'Utilities' },
+  serviceTabs: {
+    data: 'Data',
+    airtime: 'Airtime',
+    cable: 'Cable TV',
+    utility: 'Utilities',
+    tiers: 'Tiers',
+  },
   fetchDataStation: 'DataStation',
   fetchOgdams: 'Ogdams',
   fetchVtpass: 'VTpass',
