@@ -43,6 +43,8 @@ export function ServicesPage() {
         <Segmented
           role="tabs"
           idPrefix="services"
+          // Five tabs: the smaller text keeps "Utilities" whole at 390 px.
+          dense
           label="Services"
           options={TABS.map((value) => ({ value, label: adminMessages.serviceTabs[value] }))}
           value={tab}
