@@ -183,7 +183,11 @@ describe('admin sets a customer tier', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'price_tier.discounts'), eq(auditLog.entityId, 'reseller')))
       .orderBy(desc(auditLog.createdAt));
-    expect(entry).toMatchObject({ actorId: admin.id, after: { discountsBps: { data: 200 } } });
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      entity: 'price_tier',
+      after: { dataDiscount: 2, airtimeDiscount: 0 },
+    });
   });
 });
 

@@ -1,9 +1,16 @@
 import { adminMessages } from '@owo/shared/admin-messages';
-import type { TierDiscounts } from '@owo/shared/price-tiers';
+import { TIER_PRODUCTS, tierBpsToPercent, type TierDiscounts } from '@owo/shared/price-tiers';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { auditRepository, type Actor } from '../audit/repository';
 import { discountsOf, priceTiersRepository, type PriceTierRow } from './repository';
+
+/**
+ * A tier's discounts as the audit log keeps them: one field per product, in percent, so the audit
+ * screen shows each change as "Data discount: 2% → 3%".
+ */
+const auditedDiscounts = (d: TierDiscounts) =>
+  Object.fromEntries(TIER_PRODUCTS.map((p) => [`${p}Discount`, tierBpsToPercent(d[p])]));
 
 const toDto = (row: PriceTierRow, customers: number) => ({
   code: row.code,
@@ -40,8 +47,8 @@ export function createPriceTierService({ database, clock }: AppDeps) {
             action: 'price_tier.discounts',
             entity: 'price_tier',
             entityId: code,
-            before: { discountsBps: discountsOf(before) },
-            after: { discountsBps: discounts },
+            before: auditedDiscounts(discountsOf(before)),
+            after: auditedDiscounts(discounts),
           },
           now,
         );
