@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { adminMessages } from '@owo/shared/admin-messages';
 import { priceTierMessages as m } from '@owo/shared/price-tier-messages';
 import { openAdminAt } from './support/admin';
 import { newEmail, signUpByEmail } from './support/flows';
@@ -24,12 +25,23 @@ async function expectNoSeriousAxe(page: Page) {
   ).toEqual([]);
 }
 
+/** The customer's data plans: id → price (naira), as their catalogue shows them. */
+async function dataPrices(page: Page): Promise<Map<string, number>> {
+  const reply = await page.request.get('/api/transactions/data-plans', {
+    headers: { Authorization: `Bearer ${(await sessionOf(page)).auth.token}` },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  const { data } = (await reply.json()) as { data: { _id: string; sellingPrice: number }[] };
+  return new Map(data.map((p) => [p._id, p.sellingPrice]));
+}
+
 test('admin sets a customer price tier; the tiers tab and the dashboard show tiers', async ({
   page,
   browser,
 }) => {
   await signUpByEmail(page, newEmail('tier'), 'Chidi');
   const { user } = await sessionOf(page);
+  const before = await dataPrices(page);
 
   const admin = await openAdminAt(browser, `/admin/users/${user._id}`, (p) =>
     expect(p.getByRole('region', { name: m.cardTitle })).toBeVisible(),
@@ -45,15 +57,16 @@ test('admin sets a customer price tier; the tiers tab and the dashboard show tie
 
   await select.selectOption('reseller');
   await card.getByRole('button', { name: m.save }).click();
-  await expect(admin.getByText('Price tier updated')).toBeVisible();
+  await expect(admin.getByText(adminMessages.customerTierUpdated)).toBeVisible();
   await expect(card.getByTestId('price-tier')).toHaveText('Reseller');
   await expect(card.getByRole('button', { name: m.save })).toBeDisabled();
 
-  // The customer's catalogue is priced by the tier from the next reply on.
-  const reply = await page.request.get('/api/transactions/data-plans', {
-    headers: { Authorization: `Bearer ${(await sessionOf(page)).auth.token}` },
-  });
-  expect(reply.ok()).toBe(true);
+  // The customer's catalogue is priced by the tier from the next reply on: in-house data plans
+  // (cost + 5% at the first fill) get cheaper, and nothing gets dearer.
+  const after = await dataPrices(page);
+  const cheaper = [...after].filter(([id, price]) => price < (before.get(id) ?? 0));
+  expect(cheaper.length).toBeGreaterThan(0);
+  expect([...after].filter(([id, price]) => price > (before.get(id) ?? 0))).toEqual([]);
 
   await admin.goto('/admin/services?tab=tiers');
   const reseller = admin.getByRole('region', { name: 'Reseller' });

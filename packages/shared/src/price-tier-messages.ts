@@ -14,7 +14,9 @@ export const priceTierMessages = {
     'A tier’s discount comes off our selling price and never below our cost. Airtime, electricity and betting sell at cost, so a discount there changes nothing today.',
   customers: (n: number) => (n === 1 ? '1 customer' : `${n} customers`),
   saveDiscounts: 'Save discounts',
-  discountLabel: (product: string) => `${product} discount (%)`,
+  /** The field's label: the card says these are discounts, the field's % sign says in what. */
+  discountLabel: (product: string) => product,
+  discountsHeading: 'Discount off our selling price',
   productNames: {
     data: 'Data',
     airtime: 'Airtime',

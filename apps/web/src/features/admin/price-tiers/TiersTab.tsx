@@ -88,6 +88,7 @@ function TierCard({ tier }: { tier: PriceTier }) {
         <h2 className="font-semibold text-ink">{tier.name}</h2>
         <span className="text-xs text-muted">{m.customers(tier.customers)}</span>
       </div>
+      <p className="-mt-2 mb-3 text-xs text-muted">{m.discountsHeading}</p>
       <form noValidate onSubmit={(event) => void submit(event)} className="grid grid-cols-2 gap-3">
         {TIER_PRODUCTS.map((p) => (
           <TextField
