@@ -19,6 +19,7 @@ import { fileRoutes } from './modules/files/routes';
 import { pinRoutes } from './modules/pin/routes';
 import { securityRoutes } from './modules/security/routes';
 import { adminUserRoutes } from './modules/admin/users-routes';
+import { priceTierRoutes } from './modules/price-tiers/routes';
 import { adjustmentRoutes } from './modules/adjustments/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
@@ -187,6 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Profile → Security: change password, signed-in devices
       securityRoutes(api, services);
       adminUserRoutes(api, services);
+      // reseller price tiers: the tiers' discounts and a customer's tier (decision 0090)
+      priceTierRoutes(api, services);
       adjustmentRoutes(api, services);
       catalogueRoutes(api, services);
       purchaseRoutes(api, services);

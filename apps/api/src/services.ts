@@ -8,6 +8,7 @@ import { createUserService } from './modules/users/service';
 import { databaseFileStore } from './modules/files/file-store';
 import { createFileService } from './modules/files/service';
 import { createAdminUserService } from './modules/admin/users-service';
+import { createPriceTierService } from './modules/price-tiers/service';
 import { createLedger } from './ledger/ledger';
 import { createAdjustmentService } from './modules/adjustments/service';
 import { createAdjustmentRequestService } from './modules/adjustments/requests-service';
@@ -89,6 +90,7 @@ export function createServices(given: AppDeps) {
   // Profile → Security: change password, signed-in devices
   const security = createSecurityService(deps);
   const adminUsers = createAdminUserService(deps);
+  const priceTiers = createPriceTierService(deps);
   const adminUserStatus = createAdminUserStatusService(deps);
   const ledger = createLedger(deps.database);
   const limits = createLimitsService(deps);
@@ -172,6 +174,7 @@ export function createServices(given: AppDeps) {
     pin,
     security,
     adminUsers,
+    priceTiers,
     adminUserStatus,
     ledger,
     limits,

@@ -59,7 +59,13 @@ export const adminMessages = {
 
   // ---- manage services
   servicesTitle: 'Manage Services',
-  serviceTabs: { data: 'Data', airtime: 'Airtime', cable: 'Cable TV', utility: 'Utilities' },
+  serviceTabs: {
+    data: 'Data',
+    airtime: 'Airtime',
+    cable: 'Cable TV',
+    utility: 'Utilities',
+    tiers: 'Tiers',
+  },
   fetchDataStation: 'DataStation',
   fetchOgdams: 'Ogdams',
   fetchVtpass: 'VTpass',
@@ -85,6 +91,10 @@ export const adminMessages = {
   plansFetched: 'Plans fetched successfully',
   discountUpdated: 'Utility discount updated successfully',
   discountInvalid: 'Enter a percentage between 0 and 20.',
+  tierDiscountsUpdated: 'Tier discounts updated',
+  tierDiscountInvalid: 'Enter a discount between 0% and 50%, to two decimal places.',
+  customerTierUpdated: 'Price tier updated',
+  priceTierUnknown: 'Choose one of the price tiers.',
   // admin products (helper additions)
   planExists: 'A plan with this ID already exists.',
   plansFetchFailed: 'Could not fetch plans from {supplier}. Please try again.',

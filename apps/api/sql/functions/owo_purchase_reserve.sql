@@ -12,6 +12,8 @@
 -- decision 0072 sends, are read when those are absent, and a limit refusal answers spentKobo and
 -- limitKobo next to the `spent` and `limit` it reads (so its nodes keep working while a rolling
 -- replacement runs): both old names go once no node of that release is left.
+-- The order's price tier (decision 0090) is priceTier; a node from before tiers sends none, and
+-- its orders are 'standard' (its customers paid the standard price).
 CREATE OR REPLACE FUNCTION owo_purchase_reserve(
   p_user uuid,
   p_key text,
@@ -117,11 +119,12 @@ BEGIN
           p_order->>'description', p_order->'metadata', p_now, p_now);
   INSERT INTO purchases (transaction_id, user_id, product, supplier, state, request,
                          supplier_request_id, selling_kobo, cost_kobo, attempts, next_check_at,
-                         last_description, api_key_id, client_reference, created_at, updated_at)
+                         last_description, api_key_id, client_reference, price_tier, created_at,
+                         updated_at)
   VALUES (p_id, p_user, p_order->>'product', p_order->>'supplier', 'processing',
           p_order->'request', p_order->>'reference', amount, coalesce(p_order->>'costKobo', p_order->>'cost')::bigint, 0,
           (p_order->>'nextCheckAt')::timestamptz, '', (p_order->>'apiKeyId')::uuid,
-          p_order->>'clientReference', p_now, p_now);
+          p_order->>'clientReference', coalesce(p_order->>'priceTier', 'standard'), p_now, p_now);
   -- At least: another debit of this user's may have been counted since it was read (it queues
   -- on the day's row); within the limit either way.
   SELECT total_kobo INTO counted

@@ -27,6 +27,33 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * Reseller price tiers (decision 0090): the discount, in basis points per product, a customer on
+ * the tier gets off our selling price (never below our cost). 'standard' is every customer's
+ * until an admin moves them; the codes are fixed by the migration, the discounts are the admins'.
+ */
+export const priceTiers = pgTable(
+  'price_tiers',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    dataBps: integer('data_bps').notNull().default(0),
+    airtimeBps: integer('airtime_bps').notNull().default(0),
+    cableBps: integer('cable_bps').notNull().default(0),
+    electricityBps: integer('electricity_bps').notNull().default(0),
+    bettingBps: integer('betting_bps').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references((): AnyPgColumn => users.id),
+  },
+  (t) => [
+    check(
+      'price_tiers_bps_range',
+      sql`least(${t.dataBps}, ${t.airtimeBps}, ${t.cableBps}, ${t.electricityBps}, ${t.bettingBps}) >= 0
+        and greatest(${t.dataBps}, ${t.airtimeBps}, ${t.cableBps}, ${t.electricityBps}, ${t.bettingBps}) <= 5000`,
+    ),
+  ],
+);
+
 export const users = pgTable(
   'users',
   {
@@ -54,6 +81,11 @@ export const users = pgTable(
     pinHash: text('pin_hash'),
     pinFailedAttempts: integer('pin_failed_attempts').notNull().default(0),
     pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
+    /** The customer's price tier (decision 0090); an admin sets it. */
+    priceTier: text('price_tier')
+      .notNull()
+      .default('standard')
+      .references((): AnyPgColumn => priceTiers.code),
     ...timestamps,
   },
   (t) => [
@@ -284,6 +316,11 @@ export const purchases = pgTable(
     apiKeyId: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id),
     /** The reseller's own reference for an API order, unique per key. */
     clientReference: text('client_reference'),
+    /**
+     * The customer's price tier when the order was placed (decision 0090), for the margin figures
+     * per tier. No foreign key: the hot path's insert stays one row, and tiers are never deleted.
+     */
+    priceTier: text('price_tier').notNull().default('standard'),
     ...timestamps,
   },
   (t) => [

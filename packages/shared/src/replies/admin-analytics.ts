@@ -66,6 +66,20 @@ export const profitsReplySchema = adminDataReply(
       betting: profit(),
       airtimeToCash: profit(),
     }),
+    /**
+     * The window's delivered orders per price tier (decision 0090): what customers paid, what the
+     * suppliers charged, the margin between, and how many orders. Every tier, standard first.
+     */
+    byTier: z.array(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        orders: count(),
+        revenue: adminNaira(),
+        cost: adminNaira(),
+        margin: adminNaira(),
+      }),
+    ),
   }),
 );
 

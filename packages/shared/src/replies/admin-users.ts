@@ -50,6 +50,8 @@ export const adminUserProfileReplySchema = adminDataReply(
         at: z.string(),
       }),
     ),
+    /** The customer's price tier (decision 0090). */
+    priceTier: z.object({ code: z.string(), name: z.string() }),
   }),
 );
 

@@ -9,6 +9,7 @@ import { limitsRepository } from '../limits/repository';
 import { toUserDto } from '../users/dto';
 import { usersRepository } from '../users/repository';
 import { adminUsersRepository } from './users-repository';
+import { priceTiersRepository } from '../price-tiers/repository';
 
 const PAGE_SIZE = 10;
 
@@ -47,11 +48,12 @@ export function createAdminUserService({ database, clock, config }: AppDeps) {
       const db = database.db;
       const user = await usersRepository.findById(db, userId);
       if (!user) throw new AppError('NOT_FOUND');
-      const [accounts, check, change, spent] = await Promise.all([
+      const [accounts, check, change, spent, tier] = await Promise.all([
         adminUsersRepository.accounts(db, userId),
         adminUsersRepository.latestVerification(db, userId),
         adminUsersRepository.lastStatusChange(db, userId),
         limitsRepository.outflowOn(db, userId, clock.now()),
+        priceTiersRepository.find(db, user.priceTier),
       ]);
       const limits = config.walletLimits[user.isKycVerified ? 'verified' : 'unverified'];
       return {
@@ -83,6 +85,7 @@ export function createAdminUserService({ database, clock, config }: AppDeps) {
                 at: change.createdAt.toISOString(),
               }
             : null,
+          priceTier: { code: user.priceTier, name: tier?.name ?? user.priceTier },
         },
       };
     },

@@ -18,6 +18,7 @@ import { PROFIT_CATEGORIES, REVENUE_CATEGORIES, type ProfitCategory } from './ca
 import { dayRanges, periodWindow, type PeriodWindow } from './periods';
 import { analyticsRepository, revenueAccountsOnce, type Figure } from './repository';
 import { reversedVolume, type ReversedVolume } from './reversed-volume';
+import { tierMargins } from './tier-margins';
 
 const isRevenueCategory = (c: string): c is keyof RevenueBreakdown =>
   (REVENUE_CATEGORIES as readonly string[]).includes(c);
@@ -150,7 +151,10 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
 
     async profits(period: AnalyticsPeriod): Promise<ProfitsReply> {
       const window = periodWindow(period, clock.now());
-      const { figures, reversals } = await readFigures(window, { profit: true });
+      const [{ figures, reversals }, tiers] = await Promise.all([
+        readFigures(window, { profit: true }),
+        tierMargins(db(), { from: window.from, to: window.to }),
+      ]);
       const kobo = Object.fromEntries(PROFIT_CATEGORIES.map((c) => [c, 0])) as Record<
         ProfitCategory,
         number
@@ -163,7 +167,19 @@ export function createAnalyticsService({ database, clock }: AppDeps) {
       ) as ProfitsReply['data']['breakdown'];
       return {
         success: true,
-        data: { ...windowOf(window), totalProfit: koboToNaira(total), breakdown },
+        data: {
+          ...windowOf(window),
+          totalProfit: koboToNaira(total),
+          breakdown,
+          byTier: tiers.map((r) => ({
+            code: r.code,
+            name: r.name,
+            orders: r.orders,
+            revenue: koboToNaira(r.revenueKobo),
+            cost: koboToNaira(r.costKobo),
+            margin: koboToNaira(r.revenueKobo - r.costKobo),
+          })),
+        },
       };
     },
 

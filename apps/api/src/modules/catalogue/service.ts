@@ -15,11 +15,24 @@ import { toCablePlanDto, toDataPlanDto, toOgdamsPlanDto, toVariationDto } from '
 import { catalogueRepository, type PlanKey, type PlanRow } from './repository';
 import { syncCatalogue } from './sync';
 import { readUtilityDiscountBps } from '../settings/utility-discount';
+import { customerPricing } from '../price-tiers/customer-pricing';
 
 const ok = <T>(data: T[]) => ({ success: true as const, message: messages.catalogueFetched, data });
 
 export function createCatalogueService({ database, providers, logger }: AppDeps) {
   const db = () => database.db;
+
+  /**
+   * The plans at the prices this customer pays (their tier's, decision 0090). Applied per reply
+   * to rows read for it: nothing priced per customer is ever kept for another.
+   */
+  async function forCustomer(userId: string, rows: PlanRow[]): Promise<PlanRow[]> {
+    const tier = await customerPricing(db(), userId);
+    return rows.map((row) => ({
+      ...row,
+      sellingKobo: tier.price(row.category, row.sellingKobo, row.costKobo),
+    }));
+  }
 
   return {
     /**
@@ -51,22 +64,22 @@ export function createCatalogueService({ database, providers, logger }: AppDeps)
       );
     },
 
-    async dataPlans() {
+    async dataPlans(userId: string) {
       const [ds, og] = await Promise.all([
         catalogueRepository.list(db(), { supplier: 'datastation', category: 'data' }, true),
         catalogueRepository.list(db(), { supplier: 'ogdams', category: 'data' }, true),
       ]);
-      return ok([...ds, ...og].map(toDataPlanDto));
+      return ok((await forCustomer(userId, [...ds, ...og])).map(toDataPlanDto));
     },
 
-    async supplierDataPlans(supplier: string) {
+    async supplierDataPlans(userId: string, supplier: string) {
       if (supplier === 'ogdams') {
         const rows = await catalogueRepository.list(db(), { supplier, category: 'data' }, true);
-        return ok(rows.map(toOgdamsPlanDto));
+        return ok((await forCustomer(userId, rows)).map(toOgdamsPlanDto));
       }
       if (supplier === 'datastation') {
         const rows = await catalogueRepository.list(db(), { supplier, category: 'data' }, true);
-        return ok(rows.map(toDataPlanDto));
+        return ok((await forCustomer(userId, rows)).map(toDataPlanDto));
       }
       throw new AppError('NOT_FOUND');
     },
@@ -75,7 +88,7 @@ export function createCatalogueService({ database, providers, logger }: AppDeps)
       return ok(CABLES.map((c) => ({ cablename: c.cablename, cable_id: c.cableId })));
     },
 
-    async cablePlans(cablename?: string) {
+    async cablePlans(userId: string, cablename?: string) {
       const cable = cablename ? cableByName(cablename) : undefined;
       if (cablename && !cable)
         throw new AppError('VALIDATION_FAILED', { message: messages.selectCablePlan });
@@ -84,7 +97,7 @@ export function createCatalogueService({ database, providers, logger }: AppDeps)
         { supplier: 'datastation', category: 'cable', service: cable?.cablename },
         true,
       );
-      return ok(rows.map(toCablePlanDto));
+      return ok((await forCustomer(userId, rows)).map(toCablePlanDto));
     },
 
     /** The discos, and the discount electricity sells at now (the Summary sheet shows it). */
@@ -95,7 +108,7 @@ export function createCatalogueService({ database, providers, logger }: AppDeps)
       };
     },
 
-    async providerVariations(category: 'data' | 'cable', serviceID: string) {
+    async providerVariations(userId: string, category: 'data' | 'cable', serviceID: string) {
       const allowed: readonly string[] =
         category === 'data' ? VTPASS_DATA_SERVICES : VTPASS_TV_SERVICES;
       if (!allowed.includes(serviceID)) {
@@ -108,7 +121,7 @@ export function createCatalogueService({ database, providers, logger }: AppDeps)
         { supplier: 'vtpass', category, service: serviceID },
         true,
       );
-      return ok(rows.map(toVariationDto));
+      return ok((await forCustomer(userId, rows)).map(toVariationDto));
     },
   };
 }

@@ -42,6 +42,8 @@ export interface ReserveInput {
     request: Record<string, unknown>;
     costKobo: number;
     nextCheckAt: string;
+    /** The customer's price tier (decision 0090); the function reads none as 'standard'. */
+    priceTier?: string;
     /** An API order's key and the reseller's reference (decision 0087). */
     apiKeyId?: string;
     clientReference?: string;

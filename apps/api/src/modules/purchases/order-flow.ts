@@ -15,6 +15,8 @@ import { createReserve } from './reserve';
 import { purchasesRepository, type PurchaseRow } from './repository';
 import type { Settlement } from './settlement';
 import { callSupplier, supplierOf, type SupplierRequest } from './supplier-calls';
+import { customerPricing } from '../price-tiers/customer-pricing';
+import type { TierPricing } from '../price-tiers/tier-price';
 
 /** Everything an order needs, priced from our catalogue (never from the client). */
 export interface OrderDraft {
@@ -48,7 +50,10 @@ export function nextRequestId(base: string, index: number): string {
   return index === 0 ? `${base}F` : `${base}F${index + 1}`;
 }
 
-/** A client-sent price for a fixed-price plan, bundle or package is checked, never used. */
+/**
+ * A client-sent price for a fixed-price plan, bundle or package is checked, never used: against
+ * the price this customer pays (their tier's, decision 0090).
+ */
 export function checkPrice(priceKobo: number, clientKobo: number | undefined) {
   if (clientKobo !== undefined && clientKobo !== priceKobo) {
     throw new AppError('AMOUNT_MISMATCH');
@@ -126,19 +131,24 @@ export function createOrderFlow(
     return { ...purchase, supplier, supplierRequestId, costKobo: next.costKobo };
   }
 
+  /**
+   * `buildDraft` prices the order at the customer's tier (the draft's sellingKobo is what they
+   * pay); the tier is kept on the order for the margin figures.
+   */
   return async function placeOrder(
     ctx: OrderContext,
-    buildDraft: () => Promise<OrderDraft>,
+    buildDraft: (tier: TierPricing) => Promise<OrderDraft>,
   ): Promise<StoredReply> {
     const hash = requestHash(ctx.route, ctx.body);
-    const draft = await buildDraft();
+    const tier = await customerPricing(database.db, ctx.userId);
+    const draft = await buildDraft(tier);
 
     crashPoint(deps.config, 'purchase:before-reserve');
-    let reserved = await reserve(ctx, draft, hash);
+    let reserved = await reserve(ctx, draft, hash, tier.code);
     if (reserved.outcome === 'pin_legacy') {
       // A PIN stored before PINs became keyed digests: checked (and re-stored) the old way once.
       await pin.checkPin(ctx.userId, ctx.pin);
-      reserved = await reserve(ctx, draft, hash);
+      reserved = await reserve(ctx, draft, hash, tier.code);
     }
     if (reserved.outcome === 'key_taken' && ctx.idempotencyKey) {
       return replay(ctx.userId, ctx.idempotencyKey, hash);

@@ -39,7 +39,7 @@ export function createReserve(
    * PIN, the daily limit and the balance are checked and the order, its history row and
    * wallet → in-flight written, or nothing but a wrong PIN's count is.
    */
-  async function reserve(ctx: OrderContext, draft: OrderDraft, hash: string) {
+  async function reserve(ctx: OrderContext, draft: OrderDraft, hash: string, priceTier: string) {
     const now = clock.now();
     const transactionId = randomUUID();
     const reference = makeVtpassRequestId(now);
@@ -70,6 +70,7 @@ export function createReserve(
         request: draft.request as unknown as Record<string, unknown>,
         costKobo: draft.costKobo,
         nextCheckAt: nextCheckAt.toISOString(),
+        priceTier,
         ...(ctx.apiKey ? { apiKeyId: ctx.apiKey.id, clientReference: ctx.apiKey.reference } : {}),
       },
     });
@@ -108,6 +109,7 @@ export function createReserve(
       resolvedAt: null,
       apiKeyId: ctx.apiKey?.id ?? null,
       clientReference: ctx.apiKey?.reference ?? null,
+      priceTier,
       createdAt: now,
       updatedAt: now,
     };

@@ -32,6 +32,7 @@ import { airtimeRequest, supplierOf, type SupplierRequest } from './supplier-cal
 import { routeFor } from '../suppliers/routing';
 import { tvWire } from './tv-subscription';
 import { discountMetadata, electricityPrice } from '../settings/utility-discount';
+import type { TierPricing } from '../price-tiers/tier-price';
 
 type In<T extends z.core.$ZodType> = z.output<T>;
 type Ctx = Omit<OrderContext, 'pin'>;
@@ -52,26 +53,34 @@ export function createPurchaseService(
   placeOrder: PlaceOrder,
 ) {
   const verification = createVerification(providers, createLookupGuard({ database, clock }));
-  const order = (ctx: Ctx, pin: string, draft: () => Promise<OrderDraft>) =>
+  const order = (ctx: Ctx, pin: string, draft: (tier: TierPricing) => Promise<OrderDraft>) =>
     placeOrder({ ...ctx, pin }, draft);
 
-  /** The plan a purchase names, at our price. */
+  /** The plan at the price this customer pays: their tier's (decision 0090). */
+  const atTier = (plan: PlanRow, tier: TierPricing): PlanRow => ({
+    ...plan,
+    sellingKobo: tier.price(plan.category, plan.sellingKobo, plan.costKobo),
+  });
+
+  /** The plan a purchase names, at the customer's price; a client-sent amount must match it. */
   const pricedPlan = async (
     key: Parameters<CatalogueService['planForPurchase']>[0],
     externalId: string,
     clientAmountKobo: number | undefined,
+    tier: TierPricing,
   ): Promise<PlanRow> => {
-    const plan = await catalogue.planForPurchase(key, externalId);
+    const plan = atTier(await catalogue.planForPurchase(key, externalId), tier);
     checkPrice(plan.sellingKobo, clientAmountKobo);
     return plan;
   };
 
-  /** Airtime sells at face value. */
+  /** Airtime sells at face value, which is also its cost: no tier takes it lower. */
   const airtimeDraft = (
     network: NetworkName,
     phone: string,
     amountKobo: number,
     request: SupplierRequest,
+    tier: TierPricing,
     fallbacks?: OrderDraft['fallbacks'],
   ): OrderDraft => ({
     product: 'airtime',
@@ -79,7 +88,7 @@ export function createPurchaseService(
     serviceType: 'airtime',
     description: `${network} Airtime`,
     metadata: { network, mobile_number: phone, phone, supplier: supplierOf(request) },
-    sellingKobo: amountKobo,
+    sellingKobo: tier.price('airtime', amountKobo, amountKobo),
     costKobo: amountKobo,
     request,
     fallbacks,
@@ -121,6 +130,7 @@ export function createPurchaseService(
     disco: Disco,
     input: { meter: string; meterType: 'prepaid' | 'postpaid'; amountKobo: number; phone?: string },
     request: SupplierRequest,
+    tier: TierPricing,
   ): Promise<OrderDraft> => {
     const price = await electricityPrice(database.db, input.amountKobo);
     return {
@@ -141,7 +151,8 @@ export function createPurchaseService(
         supplier: supplierOf(request),
         ...discountMetadata(price),
       },
-      sellingKobo: price.sellingKobo,
+      // Below cost already under the utility discount: the tier leaves it (tier-price.ts).
+      sellingKobo: tier.price('electricity', price.sellingKobo, price.costKobo),
       costKobo: price.costKobo,
       request,
     };
@@ -187,22 +198,31 @@ export function createPurchaseService(
   return {
     // ------------------------------------------------------------ in-house family
     inhouseAirtime: (ctx: Ctx, b: In<typeof inhouseAirtimeSchema>) =>
-      order(ctx, b.transactionPin, async () => {
+      order(ctx, b.transactionPin, async (tier) => {
         const network = networkOf(b.network, messages.selectNetworkAirtime);
-        return airtimeDraft(network, b.mobile_number, b.amount, {
-          kind: 'datastation-topup',
-          networkId: b.network,
-          phone: b.mobile_number,
-          amountKobo: b.amount,
-        });
+        return airtimeDraft(
+          network,
+          b.mobile_number,
+          b.amount,
+          {
+            kind: 'datastation-topup',
+            networkId: b.network,
+            phone: b.mobile_number,
+            amountKobo: b.amount,
+          },
+          tier,
+        );
       }),
 
     inhouseData: (ctx: Ctx, b: In<typeof inhouseDataSchema>) =>
-      order(ctx, b.transactionPin, async () => {
+      order(ctx, b.transactionPin, async (tier) => {
         networkOf(b.network, messages.selectNetworkData);
-        const plan = await catalogue.planForPurchase(
-          { supplier: 'datastation', category: 'data' },
-          String(b.plan),
+        const plan = atTier(
+          await catalogue.planForPurchase(
+            { supplier: 'datastation', category: 'data' },
+            String(b.plan),
+          ),
+          tier,
         );
         if (plan.networkId !== b.network) throw new AppError('PLAN_NOT_FOUND');
         checkPrice(plan.sellingKobo, b.amount);
@@ -215,9 +235,9 @@ export function createPurchaseService(
       }),
 
     supplierData: (ctx: Ctx, supplier: string, b: In<typeof supplierDataSchema>) =>
-      order(ctx, b.transactionPin, async () => {
+      order(ctx, b.transactionPin, async (tier) => {
         if (supplier !== 'ogdams' && supplier !== 'datastation') throw new AppError('NOT_FOUND');
-        const plan = await pricedPlan({ supplier, category: 'data' }, b.planId, b.amount);
+        const plan = await pricedPlan({ supplier, category: 'data' }, b.planId, b.amount, tier);
         const network = plan.service as NetworkName;
         return dataDraft(
           plan,
@@ -239,13 +259,14 @@ export function createPurchaseService(
       }),
 
     inhouseCable: (ctx: Ctx, b: In<typeof inhouseCableSchema>) =>
-      order(ctx, b.transactionPin, async () => {
+      order(ctx, b.transactionPin, async (tier) => {
         const cable = cableByName(b.cablename);
         if (!cable) throw new AppError('VALIDATION_FAILED', { message: messages.selectCablePlan });
         const plan = await pricedPlan(
           { supplier: 'datastation', category: 'cable', service: cable.cablename },
           String(b.cableplan),
           b.amount,
+          tier,
         );
         return cableDraft(
           plan,
@@ -264,7 +285,7 @@ export function createPurchaseService(
       }),
 
     inhouseUtility: (ctx: Ctx, b: In<typeof inhouseUtilitySchema>) =>
-      order(ctx, b.transactionPin, async () => {
+      order(ctx, b.transactionPin, async (tier) => {
         const disco = discoById(b.disco_name);
         if (!disco) throw new AppError('VALIDATION_FAILED', { message: messages.selectProvider });
         return electricityDraft(
@@ -277,16 +298,18 @@ export function createPurchaseService(
             meterNumber: b.meter_number,
             meterType: b.meterType,
           },
+          tier,
         );
       }),
 
     // ------------------------------------------------------------ provider family (VTpass)
     providerData: (ctx: Ctx, b: In<typeof providerDataSchema>) =>
-      order(ctx, b.transactionPin, async () => {
+      order(ctx, b.transactionPin, async (tier) => {
         const plan = await pricedPlan(
           { supplier: 'vtpass', category: 'data', service: b.serviceID },
           b.variation_code,
           b.amount,
+          tier,
         );
         return dataDraft(plan, b.phone, {
           kind: 'vtpass',
@@ -303,7 +326,7 @@ export function createPurchaseService(
      * in-house VTU route, as §4 says); each next one only on a definite failure, same reservation.
      */
     providerAirtime: (ctx: Ctx, b: In<typeof providerAirtimeSchema>) =>
-      order(ctx, b.transactionPin, async () => {
+      order(ctx, b.transactionPin, async (tier) => {
         const network = networkForVtpassService(b.serviceID);
         if (!network || VTPASS_AIRTIME_SERVICE[network] !== b.serviceID) {
           throw new AppError('VALIDATION_FAILED', { message: messages.selectNetworkAirtime });
@@ -319,16 +342,18 @@ export function createPurchaseService(
           b.phone,
           b.amount,
           first!,
+          tier,
           rest.map((request) => ({ request, costKobo: b.amount })),
         );
       }),
 
     providerTv: (ctx: Ctx, b: In<typeof providerTvSchema>) =>
-      order(ctx, b.transactionPin, async () => {
+      order(ctx, b.transactionPin, async (tier) => {
         const plan = await pricedPlan(
           { supplier: 'vtpass', category: 'cable', service: b.serviceID },
           b.variation_code,
           b.amount,
+          tier,
         );
         // DStv / GOtv: renew or change by what merchant-verify says is on the card (decision 0017).
         const card = await verification.cardInfo(b.serviceID, b.billersCode);
@@ -354,7 +379,7 @@ export function createPurchaseService(
       }),
 
     providerUtility: (ctx: Ctx, b: In<typeof providerUtilitySchema>) =>
-      order(ctx, b.transactionPin, async () => {
+      order(ctx, b.transactionPin, async (tier) => {
         const disco = discoByServiceId(b.serviceID);
         if (!disco) throw new AppError('VALIDATION_FAILED', { message: messages.selectProvider });
         return electricityDraft(
@@ -373,6 +398,7 @@ export function createPurchaseService(
             billersCode: b.billersCode,
             variationCode: b.variation_code,
           },
+          tier,
         );
       }),
 

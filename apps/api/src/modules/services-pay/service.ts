@@ -47,6 +47,8 @@ export function createServicesPayService(deps: AppDeps, placeOrder: PlaceOrder) 
   const { providers, clock } = deps;
   const catalogue = createServicesCatalogue(providers, clock);
   const lookups = createLookupGuard(deps);
+  // Every price here is what Safe Haven charges us (selling = cost): a price tier, which never
+  // goes below cost, leaves it as it is (decision 0090), so the drafts do not ask for the tier.
   const order = (ctx: Ctx, pin: string, draft: () => Promise<OrderDraft>) =>
     placeOrder({ ...ctx, pin }, draft);
 

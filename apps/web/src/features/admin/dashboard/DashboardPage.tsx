@@ -13,6 +13,7 @@ import { NeedsDecisionLink } from '../needs-decision/components/NeedsDecisionLin
 import { RefreshIcon } from '../shared/admin-icons';
 import { PeriodTabs } from './components/PeriodTabs';
 import { ProfitPanel } from './components/ProfitPanel';
+import { TierMarginPanel } from './components/TierMarginPanel';
 import { RevenueSection } from './components/RevenueSection';
 import { SystemSwitchCard } from './components/SystemSwitchCard';
 import { TransactionsPanel } from './components/TransactionsPanel';
@@ -53,6 +54,7 @@ export function DashboardPage() {
       <div className="grid grid-cols-1 gap-4 px-5 pt-2">
         <RevenueSection period={period} />
         <ProfitPanel period={period} />
+        <TierMarginPanel period={period} />
         <TransactionsPanel period={period} />
         <UsersPanel />
         {admin ? <SystemSwitchCard /> : null}

@@ -7,8 +7,9 @@ import { CableTab } from './components/CableTab';
 import { DataTab } from './components/DataTab';
 import { Segmented } from './components/Segmented';
 import { UtilitiesTab } from './components/UtilitiesTab';
+import { TiersTab } from '../price-tiers/TiersTab';
 
-const TABS = ['data', 'airtime', 'cable', 'utility'] as const;
+const TABS = ['data', 'airtime', 'cable', 'utility', 'tiers'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
@@ -18,10 +19,12 @@ const PANELS: Record<Tab, () => React.JSX.Element> = {
   airtime: AirtimeTab,
   cable: CableTab,
   utility: UtilitiesTab,
+  tiers: TiersTab,
 };
 
 /**
- * Manage Services (/admin/services, spec 02 §2): tabs Data, Airtime, Cable TV and Utilities. The
+ * Manage Services (/admin/services, spec 02 §2): tabs Data, Airtime, Cable TV and Utilities, and
+ * the price tiers' discounts (decision 0090). The
  * tab lives in the address (?tab=) so a reload or a shared link opens the same one.
  */
 export function ServicesPage() {
@@ -40,6 +43,8 @@ export function ServicesPage() {
         <Segmented
           role="tabs"
           idPrefix="services"
+          // Five tabs: the smaller text keeps "Utilities" whole at 390 px.
+          dense
           label="Services"
           options={TABS.map((value) => ({ value, label: adminMessages.serviceTabs[value] }))}
           value={tab}

@@ -12,6 +12,7 @@ import { naira } from '../shared/format';
 import { useAdminUserProfile } from './api/admin-users-api';
 import { AdjustSheet } from './components/AdjustSheet';
 import { IdentityCard, KycCard, LimitsCard } from './components/ProfileCards';
+import { PriceTierCard } from './components/PriceTierCard';
 import { RoleSheet } from './components/RoleSheet';
 import { StatusSheet } from './components/StatusSheet';
 import { isSuspended } from './components/UserBadges';
@@ -80,6 +81,12 @@ export function UserProfilePage() {
             </section>
             <LimitsCard profile={data} />
             <KycCard profile={data} />
+            <PriceTierCard
+              key={data.priceTier.code}
+              userId={id}
+              current={data.priceTier}
+              canAct={canAct}
+            />
             {canAct ? (
               <section className="grid grid-cols-2 gap-3">
                 {isSuspended(data.user) ? (

@@ -15,6 +15,8 @@ const ACTION_TITLES: Record<string, string> = {
   'order.recover': 'Recovery requested',
   'order.write_off': 'Refund written off',
   'user.role': 'Role changed',
+  'user.price_tier': 'Price tier changed',
+  'price_tier.discounts': 'Tier discounts changed',
   'swap.approve': 'Swap approved',
   'swap.reject': 'Swap rejected',
   'swap.complete': 'Swap completed',

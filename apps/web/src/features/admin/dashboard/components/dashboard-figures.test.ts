@@ -123,6 +123,7 @@ describe('profit cards', () => {
         betting: { profit: more.betting ?? 0 },
         airtimeToCash: { profit: more.airtimeToCash ?? 0 },
       },
+      byTier: [],
     };
   };
 
