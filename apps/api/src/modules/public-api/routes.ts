@@ -80,7 +80,7 @@ export function publicApiRoutes(
   app.get(
     '/catalogue',
     { ...read, schema: { response: { 200: publicCatalogueReplySchema, ...keyRefusals } } },
-    async () => publicApi.catalogue(),
+    async (r) => publicApi.catalogue(apiKeyOf(r).userId),
   );
   app.get(
     '/transactions',

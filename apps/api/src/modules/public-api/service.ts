@@ -133,13 +133,16 @@ export function createPublicApiService(
       };
     },
 
-    /** Everything a reseller can buy, at our selling prices (the supplier's cost never leaves). */
-    async catalogue() {
+    /**
+     * Everything a reseller can buy, at the prices this reseller pays (their price tier, as in the
+     * app); the supplier's cost never leaves.
+     */
+    async catalogue(userId: string) {
       const [data, discos, billers, ...tv] = await Promise.all([
-        catalogue.dataPlans(),
+        catalogue.dataPlans(userId),
         catalogue.utilityProviders(),
         betting.billers(),
-        ...VTPASS_TV_SERVICES.map((s) => catalogue.providerVariations('cable', s)),
+        ...VTPASS_TV_SERVICES.map((s) => catalogue.providerVariations(userId, 'cable', s)),
       ]);
       const bettingList = await Promise.all(
         billers.data.map(async (b) => ({
