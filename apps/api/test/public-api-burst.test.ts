@@ -100,4 +100,39 @@ describe('a burst of API purchases on one key', () => {
     expect(await countRows(t, seller.id)).toBe(2);
     await expectLedgerConsistent(t);
   });
+  it('200 at once on a key allowed 5 purchases a minute, a wallet funded for 50: exactly 5 bought', async () => {
+    // Two more API nodes on the same database, each with the key's purchase limit at 5.
+    const limited = { ...UNLIMITED, API_KEY_PURCHASES_PER_MINUTE: '5' };
+    const a = await createTestApp(limited, { sameDatabaseAs: t });
+    const b = await createTestApp(limited, { sameDatabaseAs: t });
+    try {
+      const seller = await customer(t, 50 * AIRTIME_NAIRA);
+      await verifyWallet(t, seller.id);
+      const key = await createApiKey(t, seller.id);
+      const replies = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          callApi(
+            i % 2 === 0 ? a : b,
+            key,
+            'POST',
+            '/api/v1/purchases/airtime',
+            airtime(`limited-${i.toString().padStart(4, '0')}`),
+          ),
+        ),
+      );
+      const unexpected = replies.filter((r) => r.statusCode !== 200 && r.statusCode !== 429);
+      expect(unexpected.map((r) => `${r.statusCode} ${r.body}`).slice(0, 3)).toEqual([]);
+      expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(5);
+      for (const r of replies.filter((x) => x.statusCode === 429)) {
+        expect(r.json().code).toBe('RATE_LIMITED');
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(await balanceKobo(t, seller.token)).toBe(45 * AIRTIME_NAIRA * 100);
+      expect(await countRows(t, seller.id)).toBe(1 + 5);
+      await expectLedgerConsistent(t);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });

@@ -40,6 +40,15 @@ async function api(...args: Parameters<typeof callApi>) {
   return callApi(...args);
 }
 
+/** A ₦100 airtime order with this reference (delivered unless `extra` says otherwise). */
+const airtime = (reference: string, extra: Record<string, unknown> = {}) => ({
+  reference,
+  network: 'MTN',
+  phone: MAGIC_PHONES.delivered,
+  amount: 100,
+  ...extra,
+});
+
 let refCounter = 0;
 const newReference = () => `ref-${Date.now().toString(36)}-${(refCounter += 1)}`;
 
@@ -173,14 +182,6 @@ describe('reads', () => {
 });
 
 describe('purchases', () => {
-  const airtime = (reference: string, extra: Record<string, unknown> = {}) => ({
-    reference,
-    network: 'MTN',
-    phone: MAGIC_PHONES.delivered,
-    amount: 100,
-    ...extra,
-  });
-
   it('buys airtime once per reference; a retry answers the first reply; another body is refused', async () => {
     const reference = newReference();
     const before = await balanceKobo(t, seller.token);
@@ -458,24 +459,36 @@ describe('rate limits behind the per-second one', () => {
     });
   });
 
-  it('counts a key’s purchases in the database, across processes, a minute at a time', async () => {
-    const limits = limitsWith({ perSecond: 100, perMinute: 100, purchasesPerMinute: 2 });
-    const other = limitsWith({ perSecond: 100, perMinute: 100, purchasesPerMinute: 2 });
-    const keyId = `db-limit-${Date.now()}`;
-    expect(await limits.purchase(keyId, async () => 'one')).toBe('one');
-    // Another process's limiter sees the same count.
-    expect(await other.purchase(keyId, async () => 'two')).toBe('two');
-    let ran = false;
-    const refused = await limits
-      .purchase(keyId, async () => {
-        ran = true;
-      })
-      .catch((error: AppError) => error);
-    expect(ran).toBe(false);
-    expect((refused as AppError).code).toBe('RATE_LIMITED');
-    expect((refused as AppError).retryAfterS).toBe(60);
-    t.clock.advance(60_000);
-    expect(await limits.purchase(keyId, async () => 'again')).toBe('again');
+  it('counts a key’s purchases in the reserve, across processes, a minute at a time', async () => {
+    // Two API processes on one database, each allowing 2 purchases a key a minute.
+    const limit = { API_KEY_PURCHASES_PER_MINUTE: '2' };
+    const a = await createTestApp(limit, { sameDatabaseAs: t });
+    const b = await createTestApp(limit, { sameDatabaseAs: t });
+    try {
+      // One time for both processes (each app has its own test clock).
+      const tick = (ms: number) => [a, b].forEach((app) => app.clock.advance(ms));
+      tick(t.clock.now().getTime() - a.clock.now().getTime());
+      const buyer = await createApiKey(t, seller.id);
+      const buy = (app: TestApp) =>
+        callApi(app, buyer, 'POST', '/api/v1/purchases/airtime', airtime(newReference()));
+      const before = await balanceKobo(t, seller.token);
+      expect((await buy(a)).statusCode).toBe(200);
+      tick(10_000);
+      expect((await buy(b)).statusCode).toBe(200);
+      tick(10_000);
+      const refused = await buy(a);
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      // The first purchase leaves the minute 40 s from now.
+      expect(refused.headers['retry-after']).toBe('40');
+      expect(await balanceKobo(t, seller.token)).toBe(before - 2 * 100 * 100);
+      tick(40_000);
+      expect((await buy(b)).statusCode).toBe(200);
+      await expectLedgerConsistent(t);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 
   it('runs at most API_MAX_PURCHASES_IN_FLIGHT purchases at once; the rest wait their turn', async () => {
@@ -486,7 +499,7 @@ describe('rate limits behind the per-second one', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const all = Promise.all(
       Array.from({ length: API_MAX_PURCHASES_IN_FLIGHT + 8 }, (_, i) =>
-        limits.purchase(`in-flight-${i}`, async () => {
+        limits.purchase(async () => {
           running += 1;
           most = Math.max(most, running);
           await gate;

@@ -14,6 +14,14 @@
 -- replacement runs): both old names go once no node of that release is left.
 -- The order's price tier (decision 0090) is priceTier; a node from before tiers sends none, and
 -- its orders are 'standard' (its customers paid the standard price).
+-- An API order (decision 0087) passes no PIN digest (NULL) and names its key in the order
+-- (apiKeyId, clientReference): the key replaces the PIN only while it is live, holds the purchase
+-- scope and belongs to this active user, read under the user's row lock as the PIN is, and only
+-- for a verified wallet ("key_refused", "not_verified"). The app's routes always pass a digest.
+-- When the order names keyPurchasesPerMinute, the key's orders of the last minute are counted
+-- under the same lock (decision 0088): at the limit it answers {"outcome": "key_rate", "retryAt"}
+-- (when the oldest of the key's last `limit` orders leaves the minute), exact however many
+-- processes serve the key.
 CREATE OR REPLACE FUNCTION owo_purchase_reserve(
   p_user uuid,
   p_key text,
@@ -33,6 +41,8 @@ LANGUAGE plpgsql AS $$
 DECLARE
   pin record;
   is_verified boolean;
+  per_minute integer := (p_order->>'keyPurchasesPerMinute')::integer;
+  nth_newest timestamptz;
   w record;
   amount bigint := coalesce(p_order->>'amountKobo', p_order->>'amount')::bigint;
   spent bigint;
@@ -74,6 +84,18 @@ BEGIN
       IF NOT is_verified THEN
         refusal := jsonb_build_object('outcome', 'not_verified');
         EXIT checks;
+      END IF;
+      IF per_minute IS NOT NULL THEN
+        SELECT created_at INTO nth_newest FROM purchases
+         WHERE api_key_id = (p_order->>'apiKeyId')::uuid
+           AND created_at > p_now - interval '1 minute'
+         ORDER BY created_at DESC
+        OFFSET per_minute - 1 LIMIT 1;
+        IF FOUND THEN
+          refusal := jsonb_build_object('outcome', 'key_rate',
+                                        'retryAt', to_jsonb(nth_newest + interval '1 minute'));
+          EXIT checks;
+        END IF;
       END IF;
     ELSE
       SELECT * INTO pin FROM owo_check_pin(p_user, p_now, p_pin_digest, p_pin_max, p_pin_lock_ms);

@@ -327,6 +327,11 @@ export const purchases = pgTable(
     uniqueIndex('purchases_client_reference_key')
       .on(t.apiKeyId, t.clientReference)
       .where(sql`${t.apiKeyId} is not null`),
+    // A key's purchases of the last minute, counted by the reserve (decision 0088); app orders
+    // (no key) are not in it and cost it nothing.
+    index('purchases_api_key_created_idx')
+      .on(t.apiKeyId, t.createdAt)
+      .where(sql`${t.apiKeyId} is not null`),
     uniqueIndex('purchases_supplier_request_key').on(t.supplier, t.supplierRequestId),
     index('purchases_supplier_reference_idx')
       .on(t.supplier, t.supplierReference)

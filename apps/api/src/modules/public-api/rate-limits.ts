@@ -6,7 +6,6 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { limiter } from '../throttle/limiter';
 
 /**
  * The reseller API's rate limits (decision 0088).
@@ -14,9 +13,9 @@ import { limiter } from '../throttle/limiter';
  * Per key, in this process: fixed one-second and one-minute windows (a counter each, no database
  * round trip on a read). Across all keys, in this process: a per-second budget and a cap on
  * purchases waiting on a supplier at once, so one reseller's burst cannot take every connection
- * and worker from the app's own customers. Purchases also claim the atomic database limiter
- * (throttle/limiter.ts) per key a minute, so the cap on what a key can buy holds across every
- * API process.
+ * and worker from the app's own customers. A key's purchases a minute are counted elsewhere: in
+ * the reserve statement, under the user's row lock (owo_purchase_reserve), so that cap holds
+ * across every API process at no extra round trip.
  *
  * Every answered request carries the IETF RateLimit header fields
  * (draft-ietf-httpapi-ratelimit-headers: RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset in
@@ -43,8 +42,8 @@ export interface RateStanding {
   resetS: number;
 }
 
-export function createApiRateLimits({ config, clock, database }: AppDeps) {
-  const { perSecond, perMinute, purchasesPerMinute } = config.apiKeyRate;
+export function createApiRateLimits({ config, clock }: Pick<AppDeps, 'config' | 'clock'>) {
+  const { perSecond, perMinute } = config.apiKeyRate;
   const keys = new Map<string, KeyWindows>();
   let global: Window = { index: -1, count: 0 };
   let inFlight = 0;
@@ -121,17 +120,10 @@ export function createApiRateLimits({ config, clock, database }: AppDeps) {
   }
 
   /**
-   * Runs one purchase of a key: refused when the key bought its minute's share (across every
-   * process); waits while this process has API_MAX_PURCHASES_IN_FLIGHT purchases running, and is
-   * refused when too many already wait.
+   * Runs one purchase: waits while this process has API_MAX_PURCHASES_IN_FLIGHT purchases
+   * running, and is refused when too many already wait.
    */
-  async function purchase<T>(keyId: string, run: () => Promise<T>): Promise<T> {
-    await limiter.claimOrThrow(
-      database.db,
-      [{ key: `api-purchase:${keyId}`, max: purchasesPerMinute, windowMs: 60_000 }],
-      clock.now(),
-      'RATE_LIMITED',
-    );
+  async function purchase<T>(run: () => Promise<T>): Promise<T> {
     await slot();
     try {
       return await run();

@@ -113,7 +113,7 @@ export function publicApiRoutes(
     { ...buying, schema: { body: publicAirtimeSchema, response: purchased } },
     async (r, reply) => {
       const caller = callerOf(r, r.body.reference);
-      const result = await apiRates.purchase(caller.keyId, () => publicApi.airtime(caller, r.body));
+      const result = await apiRates.purchase(() => publicApi.airtime(caller, r.body));
       return sendStored(reply, result);
     },
   );
@@ -122,7 +122,7 @@ export function publicApiRoutes(
     { ...buying, schema: { body: publicDataSchema, response: purchased } },
     async (r, reply) => {
       const caller = callerOf(r, r.body.reference);
-      const result = await apiRates.purchase(caller.keyId, () => publicApi.data(caller, r.body));
+      const result = await apiRates.purchase(() => publicApi.data(caller, r.body));
       return sendStored(reply, result);
     },
   );
@@ -131,9 +131,7 @@ export function publicApiRoutes(
     { ...buying, schema: { body: publicElectricitySchema, response: purchased } },
     async (r, reply) => {
       const caller = callerOf(r, r.body.reference);
-      const result = await apiRates.purchase(caller.keyId, () =>
-        publicApi.electricity(caller, r.body),
-      );
+      const result = await apiRates.purchase(() => publicApi.electricity(caller, r.body));
       return sendStored(reply, result);
     },
   );
@@ -142,7 +140,7 @@ export function publicApiRoutes(
     { ...buying, schema: { body: publicCableSchema, response: purchased } },
     async (r, reply) => {
       const caller = callerOf(r, r.body.reference);
-      const result = await apiRates.purchase(caller.keyId, () => publicApi.cable(caller, r.body));
+      const result = await apiRates.purchase(() => publicApi.cable(caller, r.body));
       return sendStored(reply, result);
     },
   );
@@ -151,7 +149,7 @@ export function publicApiRoutes(
     { ...buying, schema: { body: publicBettingSchema, response: purchased } },
     async (r, reply) => {
       const caller = callerOf(r, r.body.reference);
-      const result = await apiRates.purchase(caller.keyId, () => publicApi.betting(caller, r.body));
+      const result = await apiRates.purchase(() => publicApi.betting(caller, r.body));
       return sendStored(reply, result);
     },
   );

@@ -14,6 +14,8 @@ export type ReserveOutcome =
   | { outcome: 'key_refused' }
   /** An API order from a wallet that is not KYC-verified (keys need a verified wallet). */
   | { outcome: 'not_verified' }
+  /** An API order over its key's purchases a minute; the window frees at retryAt (ISO 8601). */
+  | { outcome: 'key_rate'; retryAt: string }
   | SpendRefusal;
 
 export interface ReserveInput {
@@ -47,6 +49,8 @@ export interface ReserveInput {
     /** An API order's key and the reseller's reference (decision 0087). */
     apiKeyId?: string;
     clientReference?: string;
+    /** The key's purchases a minute, counted in the reserve (decision 0088). */
+    keyPurchasesPerMinute?: number;
   };
 }
 

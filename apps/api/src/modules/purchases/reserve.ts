@@ -71,7 +71,13 @@ export function createReserve(
         costKobo: draft.costKobo,
         nextCheckAt: nextCheckAt.toISOString(),
         priceTier,
-        ...(ctx.apiKey ? { apiKeyId: ctx.apiKey.id, clientReference: ctx.apiKey.reference } : {}),
+        ...(ctx.apiKey
+          ? {
+              apiKeyId: ctx.apiKey.id,
+              clientReference: ctx.apiKey.reference,
+              keyPurchasesPerMinute: deps.config.apiKeyRate.purchasesPerMinute,
+            }
+          : {}),
       },
     });
     if (outcome.outcome !== 'ok') return outcome;
@@ -129,6 +135,10 @@ export function createReserve(
         return new AppError('API_KEY_INVALID');
       case 'not_verified':
         return new AppError('API_WALLET_NOT_VERIFIED');
+      case 'key_rate': {
+        const waitMs = new Date(outcome.retryAt).getTime() - clock.now().getTime();
+        return new AppError('RATE_LIMITED', { retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) });
+      }
       default:
         return spendRefusalOf(outcome, limits);
     }
