@@ -102,7 +102,7 @@ describe('GET /api/docs', () => {
     expect(bundle).toContain('createApiReference');
   });
 
-  it('points the reference at our /api/openapi.json, with web fonts and telemetry off', async () => {
+  it('points the reference at our /api/openapi.json, with web fonts, telemetry and the client button off, in English', async () => {
     const page = await t.request({ method: 'GET', url: PAGE });
     const configuration = referenceConfiguration(pageParts(page.body).inline);
     expect(configuration).toMatchObject({
@@ -110,7 +110,10 @@ describe('GET /api/docs', () => {
       withDefaultFonts: false,
       telemetry: false,
       showDeveloperTools: 'never',
+      hideClientButton: true,
     });
+    // The page says its language (WCAG 3.1.1).
+    expect(page.body).toMatch(/<html[^>]*\blang="en"/i);
     const document = await t.request({ method: 'GET', url: String(configuration.url) });
     expect(document.statusCode).toBe(200);
     expect(document.json().openapi).toMatch(/^3\./);

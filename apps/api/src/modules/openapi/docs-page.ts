@@ -14,7 +14,8 @@ export const DOCS_SCRIPT_PATH = '/api/docs/js/scalar.js';
 /**
  * Scalar's API reference over one of our documents (decision 0082). Everything below keeps the
  * page off other origins: no web fonts, no telemetry, no AI agent, no developer toolbar (its
- * "share" uploads the document to Scalar).
+ * "share" uploads the document to Scalar), no "Open API Client" button (it leaves for
+ * client.scalar.com; each operation's own "Test Request" stays on the page).
  */
 const referenceOptions = (routePrefix: `/${string}`, url: string, pageTitle: string) =>
   ({
@@ -26,6 +27,7 @@ const referenceOptions = (routePrefix: `/${string}`, url: string, pageTitle: str
       telemetry: false,
       agent: { disabled: true },
       showDeveloperTools: 'never',
+      hideClientButton: true,
     },
   }) satisfies FastifyApiReferenceOptions;
 
@@ -84,7 +86,9 @@ function docsFiles(options: DocsOptions): Promise<DocsFiles> {
       const hashes = [...page.body.matchAll(INLINE_SCRIPT)].map(
         ([, text = '']) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
       );
-      return { page: page.body, script: ZOD_JITLESS + script.body, policy: docsPagePolicy(hashes) };
+      // The plugin's page names no language (WCAG 3.1.1): ours are in English.
+      const html = page.body.replace(/<html(?![^>]*\blang=)/i, '<html lang="en"');
+      return { page: html, script: ZOD_JITLESS + script.body, policy: docsPagePolicy(hashes) };
     } finally {
       await scalar.close();
     }
