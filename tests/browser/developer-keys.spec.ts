@@ -1,10 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { SAFEHAVEN_IDENTITIES } from '@owo/providers/sandbox/magic';
 import { developerMessages as m } from '@owo/shared/developer-messages';
-import { customerCall } from './support/customer-api';
 import { newEmail, signUpByEmail } from './support/flows';
-import { freshIdentityNumber } from './support/sandbox';
+import { verifyByApi } from './support/kyc';
 import { shot } from './support/shots';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -18,28 +16,6 @@ async function expectAxeClean(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
-}
-
-/** KYC through the API the way the verification screens call it (the flow has its own specs). */
-async function verifyByApi(page: Page, email: string) {
-  const number = freshIdentityNumber();
-  const started = await customerCall<{ data: { identityId: string } }>(
-    page,
-    'POST',
-    '/verification/initiate',
-    { type: 'NIN', number },
-  );
-  const identityId = started.data.identityId;
-  const otp = SAFEHAVEN_IDENTITIES.fixedOtp;
-  await customerCall(page, 'POST', '/verification/validate', { identityId, otp });
-  await customerCall(page, 'POST', '/account/subaccount', {
-    phoneNumber: '08031234567',
-    emailAddress: email,
-    identityId,
-    identityNumber: number,
-    identityType: 'NIN',
-    otp,
-  });
 }
 
 test('Developer: unverified customers are sent to verification; a verified one creates a key, sees it once, copies it and revokes it', async ({

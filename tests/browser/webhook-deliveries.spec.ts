@@ -1,18 +1,21 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import {
-  developerWebhookMessages as texts,
-  type WebhookDeliveriesReply,
-  type WebhookDeliveryDto,
-} from '@owo/shared/developer-webhooks';
-import { signUpByEmail } from './support/flows';
+import { expect, request, test, type Page } from '@playwright/test';
+import { MAGIC_PHONES } from '@owo/providers/sandbox/magic';
+import { developerWebhookMessages as texts } from '@owo/shared/developer-webhooks';
+import { customerCall } from './support/customer-api';
+import { newEmail, signUpByEmail } from './support/flows';
+import { verifyByApi } from './support/kyc';
 import { shot } from './support/shots';
+import { fundWallet } from './support/wallet';
 
 /**
- * Profile → Developer → Webhook deliveries (decision 0089) at 390 px: the empty log from the real
- * server, then a log of each state and a Replay. Deliveries exist only for orders placed through
- * the public API, whose keys and routes are other modules'; the filled log is answered here from
- * a fixture shaped by the shared reply type (the API test covers the server's side).
+ * Profile → Developer → Webhook deliveries (decision 0089) at 390 px, on real deliveries: a
+ * reseller's key with a webhook URL on a listener of this test's, an order bought over /api/v1,
+ * the server's webhook job posting it (the listener refuses the first post: Retrying), then
+ * Replay from the screen and the same body delivered, signed with the key's secret.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -27,87 +30,111 @@ async function expectAxeClean(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
-const at = '2026-12-06T14:05:00.000Z';
-function delivery(over: Partial<WebhookDeliveryDto>): WebhookDeliveryDto {
+interface Post {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** The reseller's endpoint: answers 500 to the first post, 200 to the rest. */
+async function listener() {
+  const posts: Post[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      posts.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.statusCode = posts.length === 1 ? 500 : 200;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   return {
-    _id: crypto.randomUUID(),
-    keyId: 'b5d0f6de-3f0c-4c59-9a43-0d5b1d3e5a10',
-    keyName: 'Shop bot',
-    event: 'purchase.delivered',
-    reference: 'TXN-20261206-7F3K9Q',
-    state: 'delivered',
-    attempts: 1,
-    lastStatus: 200,
-    lastError: null,
-    lastAttemptAt: at,
-    nextAttemptAt: null,
-    deliveredAt: at,
-    createdAt: at,
-    body: '{}',
-    ...over,
+    url: `http://127.0.0.1:${port}/owo-hooks`,
+    posts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-test('Webhook deliveries: empty, then each state with its badge, and Replay', async ({ page }) => {
-  await signUpByEmail(page);
-  await page.goto('/profile/developer/webhooks');
-  await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible();
-  await expect(page.getByText(texts.empty)).toBeVisible();
-  await expectAxeClean(page);
-  await shot(page, 'webhooks-01-empty');
+/** docs/webhooks.md: v1 = hex HMAC-SHA256(secret, `${timestamp}.${body}`). */
+function signedBy(secret: string, post: Post) {
+  const mac = createHmac('sha256', secret)
+    .update(`${String(post.headers['owo-timestamp'])}.${post.body}`)
+    .digest('hex');
+  return post.headers['owo-signature'] === `v1=${mac}`;
+}
 
-  const list: WebhookDeliveryDto[] = [
-    delivery({}),
-    delivery({
-      event: 'purchase.failed',
-      reference: 'TXN-20261206-2M8D1R',
-      state: 'pending',
-      attempts: 3,
-      lastStatus: 500,
-      lastError: 'Answered HTTP 500.',
-      deliveredAt: null,
-      nextAttemptAt: at,
-    }),
-    delivery({
-      event: 'purchase.reversed',
-      reference: 'TXN-20261205-9XK2PL',
-      state: 'failed',
-      attempts: 30,
-      lastStatus: null,
-      lastError: 'No answer within 10 s.',
-      deliveredAt: null,
-    }),
-  ];
-  const reply: WebhookDeliveriesReply = {
-    success: true,
-    message: texts.listed,
-    data: list,
-    pagination: { page: 1, limit: 20, total: list.length, pages: 1 },
-  };
-  let replayed = '';
-  await page.route('**/api/developer/webhooks?*', (route) => route.fulfill({ json: reply }));
-  await page.route('**/api/developer/webhooks/*/replay', (route) => {
-    replayed = route.request().url();
-    return route.fulfill({
-      json: { success: true, message: texts.replayed, data: { ...list[2]!, state: 'pending' } },
+test('Webhook deliveries: a real order’s notice retrying, then replayed and delivered', async ({
+  page,
+}) => {
+  const endpoint = await listener();
+  try {
+    const email = await signUpByEmail(page, newEmail('hooks'), 'Kemi');
+    await page.goto('/profile/developer/webhooks');
+    await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible();
+    await expect(page.getByText(texts.empty)).toBeVisible();
+    await expectAxeClean(page);
+    await shot(page, 'webhooks-01-empty');
+
+    await verifyByApi(page, email);
+    await fundWallet(page, 1_000);
+    const created = await customerCall<{ data: { secret: string; webhookSecret: string } }>(
+      page,
+      'POST',
+      '/developer/keys',
+      { name: 'Kemi’s shop bot', scopes: ['read', 'purchase'], webhookUrl: endpoint.url },
+    );
+    const { secret, webhookSecret } = created.data;
+
+    // The reseller buys over the API with the key.
+    const reseller = await request.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const bought = await reseller.post('/api/v1/purchases/airtime', {
+        headers: { Authorization: `Bearer ${secret}` },
+        data: {
+          reference: `kemi-${Date.now()}`,
+          network: 'MTN',
+          phone: MAGIC_PHONES.delivered,
+          amount: 100,
+        },
+      });
+      expect(bought.status(), await bought.text()).toBe(200);
+    } finally {
+      await reseller.dispose();
+    }
+
+    // The job posts it; the listener refuses that first post.
+    await expect.poll(() => endpoint.posts.length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await page.reload();
+    const rows = page.getByRole('list', { name: texts.title }).getByTestId('webhook-delivery');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Retrying (1 attempt)');
+    await expect(rows.first()).toContainText('HTTP 500');
+    await expectAxeClean(page);
+    await shot(page, 'webhooks-02-retrying');
+
+    await rows
+      .first()
+      .getByRole('button', { name: /Replay/ })
+      .click();
+    await expect(page.getByText(texts.replayed)).toBeVisible();
+    await expect.poll(() => endpoint.posts.length, { timeout: 60_000 }).toBe(2);
+    await page.reload();
+    await expect(rows.first()).toContainText(texts.delivered);
+    await expect(rows.first()).toContainText('HTTP 200');
+    await shot(page, 'webhooks-03-delivered');
+
+    // The same notice both times, each signed with the key's secret.
+    const [first, second] = endpoint.posts;
+    expect(second!.body).toBe(first!.body);
+    expect(second!.headers['owo-delivery']).toBe(first!.headers['owo-delivery']);
+    expect(JSON.parse(second!.body)).toMatchObject({
+      event: 'purchase.delivered',
+      data: { status: 'success', product: 'airtime' },
     });
-  });
-  await page.reload();
-  const rows = page.getByRole('list', { name: texts.title }).getByTestId('webhook-delivery');
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText(texts.delivered);
-  await expect(rows.nth(0)).toContainText('HTTP 200');
-  await expect(rows.nth(1)).toContainText('Retrying (3 attempts)');
-  await expect(rows.nth(1)).toContainText('HTTP 500');
-  await expect(rows.nth(2)).toContainText(texts.failed);
-  await expect(rows.nth(2)).toContainText('No answer');
-  await expectAxeClean(page);
-  await shot(page, 'webhooks-02-list');
-
-  await rows
-    .nth(2)
-    .getByRole('button', { name: /Replay/ })
-    .click();
-  await expect(page.getByText(texts.replayed)).toBeVisible();
-  expect(replayed).toContain(`/api/developer/webhooks/${list[2]!._id}/replay`);
+    expect(signedBy(webhookSecret, first!)).toBe(true);
+    expect(signedBy(webhookSecret, second!)).toBe(true);
+  } finally {
+    await endpoint.close();
+  }
 });
