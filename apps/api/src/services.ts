@@ -9,6 +9,7 @@ import { databaseFileStore } from './modules/files/file-store';
 import { createFileService } from './modules/files/service';
 import { createAdminUserService } from './modules/admin/users-service';
 import { createPriceTierService } from './modules/price-tiers/service';
+import { createTierCache } from './modules/price-tiers/tier-cache';
 import { createLedger } from './ledger/ledger';
 import { createAdjustmentService } from './modules/adjustments/service';
 import { createAdjustmentRequestService } from './modules/adjustments/requests-service';
@@ -90,7 +91,9 @@ export function createServices(given: AppDeps) {
   // Profile → Security: change password, signed-in devices
   const security = createSecurityService(deps);
   const adminUsers = createAdminUserService(deps);
-  const priceTiers = createPriceTierService(deps);
+  // the price tiers each process prices orders from (decision 0090)
+  const tierCache = createTierCache(deps);
+  const priceTiers = createPriceTierService(deps, tierCache);
   const adminUserStatus = createAdminUserStatusService(deps);
   const ledger = createLedger(deps.database);
   const limits = createLimitsService(deps);
@@ -101,7 +104,7 @@ export function createServices(given: AppDeps) {
   const catalogue = createCatalogueService(deps);
   const switches = createSwitchService(deps);
   const settlement = createSettlement(deps);
-  const placeOrder = createOrderFlow(deps, ledger, settlement, pin, limits);
+  const placeOrder = createOrderFlow(deps, ledger, settlement, pin, limits, tierCache);
   const purchases = createPurchaseService(deps, catalogue, placeOrder);
   const history = createHistoryService(deps);
   const notifications = createNotificationService(deps);

@@ -11,7 +11,14 @@ export type ApiKeyScope = 'read' | 'purchase';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireApiKey: the reseller's key (never the key itself, only its row's facts). */
-    apiKey?: { id: string; userId: string; scopes: string[]; mode: 'live' | 'test' };
+    apiKey?: {
+      id: string;
+      userId: string;
+      scopes: string[];
+      mode: 'live' | 'test';
+      /** The owner's price tier, read with the key (decision 0090). */
+      priceTier: string;
+    };
   }
 }
 
@@ -87,7 +94,13 @@ export function createApiKeyGuards(deps: AppDeps, rates: ApiRateLimits) {
       if (!addressAllowed(key.allowedIps, request.ip)) throw new AppError('API_KEY_IP_REFUSED');
       if (!key.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE');
       rates.admit(key.id, reply);
-      request.apiKey = { id: key.id, userId: key.userId, scopes: key.scopes, mode: key.mode };
+      request.apiKey = {
+        id: key.id,
+        userId: key.userId,
+        scopes: key.scopes,
+        mode: key.mode,
+        priceTier: key.priceTier,
+      };
       await recordUse(key.id, request.ip);
     };
     keyGuards.add(guard);

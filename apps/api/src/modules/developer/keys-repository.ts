@@ -15,6 +15,8 @@ export interface KeyForGuard {
   allowedIps: string[];
   revokedAt: Date | null;
   userActive: boolean;
+  /** The owner's price tier (decision 0090): their orders are priced by it. */
+  priceTier: string;
 }
 
 /** How often a key's use is written: at most once a minute per key, not once per request. */
@@ -112,6 +114,7 @@ export const apiKeysRepository = {
         allowedIps: apiKeys.allowedIps,
         revokedAt: apiKeys.revokedAt,
         userActive: sql<boolean>`${users.status} = 'active'`,
+        priceTier: users.priceTier,
       })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))

@@ -25,6 +25,11 @@ export const priceTiersRepository = {
     return row?.tier;
   },
 
+  /** Every tier (a handful of rows), for the process's cache (tier-cache.ts). */
+  async all(db: DbOrTx): Promise<PriceTierRow[]> {
+    return db.select().from(priceTiers);
+  },
+
   async find(db: DbOrTx, code: string, forUpdate = false): Promise<PriceTierRow | undefined> {
     const query = db.select().from(priceTiers).where(eq(priceTiers.code, code)).limit(1);
     const [row] = forUpdate ? await query.for('update') : await query;

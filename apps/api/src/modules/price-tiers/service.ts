@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { auditRepository, type Actor } from '../audit/repository';
 import { discountsOf, priceTiersRepository, type PriceTierRow } from './repository';
+import type { TierCache } from './tier-cache';
 
 /**
  * A tier's discounts as the audit log keeps them: one field per product, in percent, so the audit
@@ -24,7 +25,7 @@ const toDto = (row: PriceTierRow, customers: number) => ({
  * The admin's side of price tiers (decision 0090): the tiers and their discounts, and which tier
  * a customer is on. Every change is audited in its own transaction, with before and after.
  */
-export function createPriceTierService({ database, clock }: AppDeps) {
+export function createPriceTierService({ database, clock }: AppDeps, tierCache?: TierCache) {
   const db = () => database.db;
 
   return {
@@ -54,6 +55,7 @@ export function createPriceTierService({ database, clock }: AppDeps) {
         );
         return after!;
       });
+      tierCache?.invalidate();
       return {
         success: true as const,
         message: adminMessages.tierDiscountsUpdated,

@@ -47,6 +47,7 @@ function callerOf(request: FastifyRequest, reference: string): ApiCaller {
     userId: key.userId,
     route: request.routeOptions.url?.replace(/^\/api/, '') ?? request.url,
     sentBody: sentBodies.get(request),
+    priceTier: key.priceTier,
   };
 }
 

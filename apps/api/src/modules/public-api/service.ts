@@ -38,6 +38,8 @@ export interface ApiCaller {
   /** The route's name in the idempotency hash (`/v1/purchases/airtime`). */
   route: string;
   sentBody: unknown;
+  /** The key owner's price tier, as the guard read it. */
+  priceTier: string;
 }
 
 /**
@@ -93,6 +95,7 @@ export function createPublicApiService(
     route: caller.route,
     body: caller.sentBody,
     idempotencyKey: `api:${caller.keyId}:${reference}`,
+    priceTier: caller.priceTier,
     apiKey: { id: caller.keyId, reference },
   });
 

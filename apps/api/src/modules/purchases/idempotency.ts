@@ -12,6 +12,12 @@ export interface RequestContext {
   route: string;
   body: unknown;
   idempotencyKey: string | undefined;
+  /**
+   * The customer's price tier as the request's guard read it with their row (decision 0090): the
+   * order is priced from the process's copy of the tiers, with no query of its own. Absent: the
+   * order reads it.
+   */
+  priceTier?: string;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;

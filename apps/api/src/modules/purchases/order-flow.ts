@@ -17,6 +17,7 @@ import type { Settlement } from './settlement';
 import { callSupplier, supplierOf, type SupplierRequest } from './supplier-calls';
 import { customerPricing } from '../price-tiers/customer-pricing';
 import type { TierPricing } from '../price-tiers/tier-price';
+import type { TierCache } from '../price-tiers/tier-cache';
 
 /** Everything an order needs, priced from our catalogue (never from the client). */
 export interface OrderDraft {
@@ -83,6 +84,7 @@ export function createOrderFlow(
   settlement: Settlement,
   pin: PinService,
   limits: LimitsService,
+  tierCache: TierCache,
 ) {
   const { database, clock, providers, logger } = deps;
 
@@ -140,7 +142,9 @@ export function createOrderFlow(
     buildDraft: (tier: TierPricing) => Promise<OrderDraft>,
   ): Promise<StoredReply> {
     const hash = requestHash(ctx.route, ctx.body);
-    const tier = await customerPricing(database.db, ctx.userId);
+    const tier = ctx.priceTier
+      ? await tierCache.pricingOf(ctx.priceTier)
+      : await customerPricing(database.db, ctx.userId);
     const draft = await buildDraft(tier);
 
     crashPoint(deps.config, 'purchase:before-reserve');

@@ -29,8 +29,10 @@ export function requestContext(
   route: string = request.routeOptions.url ?? request.url,
 ): RequestContext {
   if (!sentBodies.has(request)) throw new Error(`${route}: register it with moneyRoute`);
+  const { user } = authOf(request);
   return {
-    userId: authOf(request).user.id,
+    userId: user.id,
+    priceTier: user.priceTier,
     route,
     body: sentBodies.get(request),
     idempotencyKey: readIdempotencyKey(request.headers['idempotency-key']),
