@@ -1120,6 +1120,8 @@ async function main() {
     users: clients,
     dataDir,
     sessionSecret,
+    // The public API pass buys with a key per customer (keys need a verified wallet).
+    withApiKeys: !flags['skip-public-api'],
   });
   // ₦10,000,000 per wallet is 100,000 purchases of ₦100 each: no pass comes near it.
   const purchasesPerWallet = seeded.fundedKobo / (PURCHASE_NAIRA * 100);

@@ -22,7 +22,10 @@ export interface Seeded {
   tokens: string[];
   /** The users behind the tokens, in the same order (transfers name their recipient by id). */
   userIds: string[];
-  /** One reseller API key per user, same order (the public API pass; their wallets are verified). */
+  /**
+   * With `withApiKeys`: one reseller API key per user, same order (the public API pass; those
+   * wallets are verified). Empty otherwise.
+   */
   apiKeys: string[];
   /** Each wallet's starting balance, kobo. */
   fundedKobo: number;
@@ -49,6 +52,12 @@ export async function seed(options: {
    * 0043), which such a test is not about.
    */
   airtimeRoute?: RouteSupplier<'airtime'>[];
+  /**
+   * Verifies each wallet and gives it a reseller API key (the bench's public API pass). Off by
+   * default: the reliability suites seed customers through this too, and some of them are about
+   * unverified ones (their limits, their first identity check).
+   */
+  withApiKeys?: boolean;
   /** The API keys' mode: the deployment's (`test` on a sandbox one, `live` otherwise). */
   keyMode?: KeyMode;
 }): Promise<Seeded> {
@@ -82,18 +91,22 @@ export async function seed(options: {
           phoneNumber: '08031234567',
           isVerified: true,
           // API keys buy only for a verified wallet (decision 0087).
-          isKycVerified: true,
+          isKycVerified: options.withApiKeys === true,
         }),
       );
-      const key = generateKey(options.keyMode ?? 'test');
-      await database.db.insert(apiKeys).values({
-        userId: user.id,
-        name: 'bench',
-        mode: options.keyMode ?? 'test',
-        prefix: key.prefix,
-        keyDigest: key.digest,
-        scopes: ['read', 'purchase'],
-      });
+      let apiKey: string | undefined;
+      if (options.withApiKeys) {
+        const key = generateKey(options.keyMode ?? 'test');
+        await database.db.insert(apiKeys).values({
+          userId: user.id,
+          name: 'bench',
+          mode: options.keyMode ?? 'test',
+          prefix: key.prefix,
+          keyDigest: key.digest,
+          scopes: ['read', 'purchase'],
+        });
+        apiKey = key.secret;
+      }
       await pins.setPin(user.id, { transactionPin: BENCH_PIN });
       await adjustments.credit({
         userId: user.id,
@@ -102,7 +115,7 @@ export async function seed(options: {
         actor: 'bench',
       });
       const { token } = await sessions.issue(user.id, { ip: '127.0.0.1', userAgent: 'owo-bench' });
-      return { token, userId: user.id, apiKey: key.secret };
+      return { token, userId: user.id, apiKey };
     };
 
     const tokens: string[] = [];
@@ -114,7 +127,7 @@ export async function seed(options: {
       for (const made of await Promise.all(ids.map(one))) {
         tokens.push(made.token);
         userIds.push(made.userId);
-        keys.push(made.apiKey);
+        if (made.apiKey) keys.push(made.apiKey);
       }
     }
     return {

@@ -150,6 +150,9 @@ export const ADMIN_PARAM_ROUTES: Record<string, (w: AccessWorld) => string> = {
   'POST /api/admin/users/:id/debit': (w) => w.a.id,
   'POST /api/admin/users/:id/suspend': (w) => w.a.id,
   'POST /api/admin/users/:id/reactivate': (w) => w.a.id,
+  // B moved to a cheaper tier, or a tier's discounts raised (decision 0090)
+  'PATCH /api/admin/users/:id/price-tier': (w) => w.b.id,
+  'PATCH /api/admin/price-tiers/:code': () => 'reseller',
   'PATCH /api/airtime-swap/admin/:swapId/verify': (w) => w.a.swapRef,
   'PATCH /api/admin/products/data-plans/:id': (w) => w.planIds.dataPlan,
   'PATCH /api/admin/products/update-ogdams/:id': (w) => w.planIds.ogdamsPlan,
@@ -185,6 +188,10 @@ export const ADMIN_ATTACK_BODIES: Record<string, object> = {
   'POST /api/admin/users/:id/debit': { amount: 1, reason: 'debit attempt' },
   'POST /api/admin/users/:id/suspend': { reason: 'suspend attempt' },
   'POST /api/admin/users/:id/reactivate': { reason: 'reactivate attempt' },
+  'PATCH /api/admin/users/:id/price-tier': { tier: 'api_partner' },
+  'PATCH /api/admin/price-tiers/:code': {
+    discountsBps: { data: 5_000, airtime: 0, cable: 0, electricity: 0, betting: 0 },
+  },
   'PATCH /api/airtime-swap/admin/:swapId/verify': { action: 'approve' },
   'POST /api/admin/transactions/:id/refund': { reason: 'refund attempt' },
   'POST /api/admin/transactions/:id/reverse': { reason: 'reverse attempt' },
