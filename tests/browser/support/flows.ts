@@ -36,6 +36,8 @@ export async function logOut(page: Page) {
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByRole('button', { name: 'Log Out' }).click();
+  // Signed out once the app has left the signed-in screens (the landing page, or /login for staff).
+  await expect(page).not.toHaveURL(/\/profile$/);
 }
 
 export async function logIn(page: Page, email: string, password = PASSWORD) {
