@@ -71,6 +71,7 @@ export const RAISED_LIMITS: Record<string, string> = {
   API_KEY_REQUESTS_PER_SECOND: '100000',
   API_KEY_REQUESTS_PER_MINUTE: '1000000',
   API_KEY_PURCHASES_PER_MINUTE: '1000000',
+  API_GLOBAL_REQUESTS_PER_SECOND: '1000000',
 };
 
 function asShot(reply: { status: number; body: string }): Shot {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ProvidersConfig } from '@owo/providers/create-providers';
 import {
+  API_GLOBAL_REQUESTS_PER_SECOND,
   API_KEY_PURCHASES_PER_MINUTE,
   API_KEY_RATE,
   INACTIVITY_LOGOUT_MS,
@@ -116,6 +117,13 @@ const envSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(API_KEY_PURCHASES_PER_MINUTE),
+  /** Reseller API requests a second across every key, per API process (decision 0088). */
+  API_GLOBAL_REQUESTS_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(API_GLOBAL_REQUESTS_PER_SECOND),
   /** Other origins allowed to call the API from a browser (decision 0014); none by default. */
   CORS_ORIGINS: z
     .string()
@@ -259,7 +267,13 @@ export interface Config {
   /** Codes one client address may have mailed in an hour, across e-mails (decision 0016). */
   otpRequestsPerClientPerHour: number;
   /** What one reseller API key may request a second and a minute (decision 0088). */
-  apiKeyRate: { perSecond: number; perMinute: number; purchasesPerMinute: number };
+  apiKeyRate: {
+    perSecond: number;
+    perMinute: number;
+    purchasesPerMinute: number;
+    /** Every key together, per process. */
+    globalPerSecond: number;
+  };
   /** A session unused this long is refused (decision 0049). */
   sessionIdleTimeoutMs: number;
   /** A session ends this long after sign-in; the sign-in reply's `expires_in`. */
@@ -469,6 +483,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perSecond: e.API_KEY_REQUESTS_PER_SECOND,
       perMinute: e.API_KEY_REQUESTS_PER_MINUTE,
       purchasesPerMinute: e.API_KEY_PURCHASES_PER_MINUTE,
+      globalPerSecond: e.API_GLOBAL_REQUESTS_PER_SECOND,
     },
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_S * 1000,
     sessionLifetimeS: e.SESSION_LIFETIME_S,

@@ -428,7 +428,10 @@ describe('rate limits', () => {
 
 describe('rate limits behind the per-second one', () => {
   const limitsWith = (rate: { perSecond: number; perMinute: number; purchasesPerMinute: number }) =>
-    createApiRateLimits({ ...t.deps, config: { ...t.deps.config, apiKeyRate: rate } });
+    createApiRateLimits({
+      ...t.deps,
+      config: { ...t.deps.config, apiKeyRate: { globalPerSecond: 200, ...rate } },
+    });
   const headers = () => {
     const set: Record<string, string> = {};
     return { set, reply: { header: (k: string, v: string) => (set[k] = v) } as never };

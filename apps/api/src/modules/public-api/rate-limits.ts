@@ -1,8 +1,4 @@
-import {
-  API_GLOBAL_REQUESTS_PER_SECOND,
-  API_MAX_PURCHASES_IN_FLIGHT,
-  API_MAX_PURCHASES_WAITING,
-} from '@owo/shared/constants';
+import { API_MAX_PURCHASES_IN_FLIGHT, API_MAX_PURCHASES_WAITING } from '@owo/shared/constants';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -43,7 +39,7 @@ export interface RateStanding {
 }
 
 export function createApiRateLimits({ config, clock }: Pick<AppDeps, 'config' | 'clock'>) {
-  const { perSecond, perMinute } = config.apiKeyRate;
+  const { perSecond, perMinute, globalPerSecond } = config.apiKeyRate;
   const keys = new Map<string, KeyWindows>();
   let global: Window = { index: -1, count: 0 };
   let inFlight = 0;
@@ -86,7 +82,7 @@ export function createApiRateLimits({ config, clock }: Pick<AppDeps, 'config' | 
       setHeaders(reply, { limit: refusing.limit, remaining: 0, resetS: refusing.resetS });
       throw new AppError('RATE_LIMITED', { retryAfterS: refusing.resetS });
     }
-    if (global.count >= API_GLOBAL_REQUESTS_PER_SECOND) {
+    if (global.count >= globalPerSecond) {
       // Not this key's fault, but it must wait all the same.
       throw new AppError('RATE_LIMITED', { retryAfterS: secondResetS });
     }
