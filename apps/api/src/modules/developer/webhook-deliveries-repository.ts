@@ -42,6 +42,24 @@ export type AttemptResult =
   | { state: 'pending'; status: number | null; error: string | null; nextAttemptAt: Date }
   | { state: 'failed'; status: number | null; error: string | null };
 
+/** A delivery as its owner's log shows it: with the order's reference and the key's name. */
+const selectListed = (db: DbOrTx) =>
+  db
+    .select({
+      delivery: webhookDeliveries,
+      reference: transactions.reference,
+      keyName: apiKeys.name,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(transactions, eq(transactions.id, webhookDeliveries.transactionId))
+    .innerJoin(apiKeys, eq(apiKeys.id, webhookDeliveries.apiKeyId));
+
+const listed = (row: Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>[number]) => ({
+  ...row.delivery,
+  reference: row.reference,
+  keyName: row.keyName,
+});
+
 export const webhookDeliveriesRepository = {
   /** Queues an order's outcome for its key's webhook, if it has one (owo_webhook_queue). */
   async queue(db: DbOrTx, transactionId: string, event: WebhookEvent, now: Date): Promise<void> {
@@ -131,15 +149,7 @@ export const webhookDeliveriesRepository = {
       page.keyId ? eq(webhookDeliveries.apiKeyId, page.keyId) : undefined,
     );
     const [rows, [counted]] = await Promise.all([
-      db
-        .select({
-          delivery: webhookDeliveries,
-          reference: transactions.reference,
-          keyName: apiKeys.name,
-        })
-        .from(webhookDeliveries)
-        .innerJoin(transactions, eq(transactions.id, webhookDeliveries.transactionId))
-        .innerJoin(apiKeys, eq(apiKeys.id, webhookDeliveries.apiKeyId))
+      selectListed(db)
         .where(where)
         .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
         .offset(page.offset)
@@ -147,7 +157,7 @@ export const webhookDeliveriesRepository = {
       db.select({ total: count() }).from(webhookDeliveries).where(where),
     ]);
     return {
-      rows: rows.map((r) => ({ ...r.delivery, reference: r.reference, keyName: r.keyName })),
+      rows: rows.map(listed),
       total: Number(counted?.total ?? 0),
     };
   },
@@ -166,17 +176,9 @@ export const webhookDeliveriesRepository = {
   },
 
   async findListed(db: DbOrTx, userId: string, id: string): Promise<ListedDelivery | undefined> {
-    const [row] = await db
-      .select({
-        delivery: webhookDeliveries,
-        reference: transactions.reference,
-        keyName: apiKeys.name,
-      })
-      .from(webhookDeliveries)
-      .innerJoin(transactions, eq(transactions.id, webhookDeliveries.transactionId))
-      .innerJoin(apiKeys, eq(apiKeys.id, webhookDeliveries.apiKeyId))
+    const [row] = await selectListed(db)
       .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.userId, userId)))
       .limit(1);
-    return row && { ...row.delivery, reference: row.reference, keyName: row.keyName };
+    return row && listed(row);
   },
 };
